@@ -1,0 +1,72 @@
+"""The canonical state: the whole observable state of a game as plain JSON-able data, stably ordered.
+
+Scenarios assert on it, the protocol returns it, differential tests compare it. One function, one shape
+(documented in docs/STATE.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Card, Game
+
+
+def _card(game: Game, c: Card) -> dict[str, Any]:
+    values = game.strike_values(c)
+    return {
+        "id": c.id,
+        "name": c.definition.name,
+        "type": c.definition.type,
+        "rank": c.definition.rank,
+        "owner": c.owner,
+        "controller": game.controller(c),
+        "zone": c.zone,
+        "cell": c.cell,
+        "open": not c.closed,
+        "face_up": not c.face_down,
+        "lives": c.max_lives,
+        "wounds": c.wounds,
+        "current_lives": game.current_lives(c),
+        "strike": {"base": list(c.definition.strike), "value": values},
+        "abilities": [a.key for a in c.definition.abilities],
+        "markers": sorted(c.markers),
+        "effects": [e.id for e in game.effects if e.target == c.id],
+        "position": c.position,
+    }
+
+
+def canonical_state(game: Game) -> dict[str, Any]:
+    return {
+        "edition": game.edition.name,
+        "stack_name": game.edition.stack_name,
+        "turn": game.turn,
+        "active_player": game.active,
+        "first_player": game.first_player,
+        "step": game.step,
+        "priority": game.priority,
+        "players": [{"name": p, "lost": p in game.lost} for p in game.players],
+        "cards": [_card(game, c) for c in sorted(game.cards.values(), key=lambda c: c.id)],
+        "effects": [
+            {"id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "to": e.to, "amount": e.amount,
+             "while": e.while_, "until_end_of_turn": e.until_end_of_turn, "cause": e.cause}
+            for e in game.effects
+        ],
+        "stack": [
+            {"id": s.id, "kind": s.kind, "source": s.source, "ability": s.ability, "controller": s.controller,
+             "targets": list(s.targets), "step": s.step, "generated": s.generated}
+            for s in game.stack
+        ],
+        "waiting_triggers": [
+            {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event} for f in game.fired
+        ],
+        "pending": _copy(game.pending),
+        "history": _copy(game.history),
+    }
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value

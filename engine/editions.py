@@ -1,0 +1,55 @@
+"""Edition profiles: one object per edition holds everything that differs between the two games.
+
+Nothing else in the engine asks "which edition is this?" with an `if`; it asks the profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Edition:
+    name: str
+    title: str
+    stack_name: str            # what the rules call the stack: «стек» (classic) / «Очередь» (heroes)
+    ability_word: str          # «особенность» (classic) / «способность» (heroes)
+    has_grid: bool             # classic: a 5×6 battlefield of cells; heroes: no grid
+    columns: str               # column letters of the grid ("" without a grid)
+    rows: int                  # number of rows of the grid (0 without a grid)
+    payment: str               # "after" (classic 503.1.b3) or "before" (heroes 113.3.dup2)
+    once_per_turn_triggers: bool   # heroes 113.4.p1: each triggered ability at most once per turn
+    optional_triggers: bool        # heroes 113.4: «может…» triggers may be left undeclared
+    first_to_order: str        # who puts simultaneous triggers first: "active" or "inactive" (assumption)
+
+    def cells(self) -> list[str]:
+        return [f"{c}{r}" for r in range(1, self.rows + 1) for c in self.columns]
+
+    def is_cell(self, cell: str) -> bool:
+        return self.has_grid and len(cell) >= 2 and cell[0] in self.columns and cell[1:].isdigit() \
+            and 1 <= int(cell[1:]) <= self.rows
+
+    def coords(self, cell: str) -> tuple[int, int]:
+        return self.columns.index(cell[0]), int(cell[1:])
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Cards «стоят рядом» when their cells touch, diagonals included (cards.md; ASM classic-adjacency)."""
+        (ax, ay), (bx, by) = self.coords(a), self.coords(b)
+        return a != b and max(abs(ax - bx), abs(ay - by)) == 1
+
+
+CLASSIC = Edition(
+    name="classic", title="Берсерк", stack_name="стек", ability_word="особенность",
+    has_grid=True, columns="abcde", rows=6, payment="after",
+    once_per_turn_triggers=False, optional_triggers=False,
+    first_to_order="active",          # ASM classic-trigger-order: the corpus is silent
+)
+
+HEROES = Edition(
+    name="heroes", title="Берсерк. Герои", stack_name="Очередь", ability_word="способность",
+    has_grid=False, columns="", rows=0, payment="before",
+    once_per_turn_triggers=True, optional_triggers=True,
+    first_to_order="inactive",        # ASM heroes-trigger-order: published heroes ruling
+)
+
+EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, HEROES)}

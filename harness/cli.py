@@ -1,0 +1,279 @@
+"""`berserk-rules`: the kit's one command line (see the table in README.md).
+
+Verbs: check, units, coverage, lookup, steps. Each user error is printed as `file:line: field: message`
+and gives exit code 2; `check` exits 0 only when every scenario ended as expected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import locale
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from . import paths
+from .errors import InputError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+# ------------------------------------------------------------------------------------------ shared loaders
+def _corpus():
+    from .corpus import load_corpus
+
+    return load_corpus(paths.RULES, root=paths.ROOT)
+
+
+def _scenarios():
+    from .features import scan_features
+
+    return scan_features(paths.FEATURES, root=paths.ROOT)
+
+
+# ------------------------------------------------------------------------------------------ check
+def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expectations: str | None,
+                  engine_cmd: str | None, quiet: bool = False) -> tuple[int, Any]:
+    """Run the scenarios through pytest (pytest-bdd) with the kit's plugin; returns (pytest code, results)."""
+    import pytest
+
+    from .results import RunResults
+
+    args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
+            "-p", "no:cacheprovider", "--tb=no", "-q", "--no-header", "--report-dir", str(report_dir)]
+    for u in units:
+        args += ["--unit", u]
+    for e in editions:
+        args += ["--edition", e]
+    if expectations:
+        args += ["--expectations", expectations]
+    if engine_cmd:
+        args += ["--engine-cmd", engine_cmd]
+    if quiet:
+        args += ["-p", "no:terminal"]
+    code = pytest.main(args)
+    results_file = report_dir / "results.json"
+    if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR) or not results_file.is_file():
+        return int(code), None
+    return int(code), RunResults.load(results_file)
+
+
+def cmd_check(ns: argparse.Namespace) -> int:
+    from .reports import print_summary
+
+    corpus = _corpus()
+    unknown = [u for u in ns.unit if corpus.get(u) is None]
+    if unknown:
+        print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
+        return EXIT_USAGE
+    report_dir = Path(ns.report_dir)
+    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd)
+    if results is None:
+        print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
+        return EXIT_USAGE
+    console = _console()
+    print_summary(results, console)
+    console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
+    if not results.results:
+        console.print("no scenario matched the filters")
+        return EXIT_FAILED
+    return EXIT_OK if results.ok else EXIT_FAILED
+
+
+# ------------------------------------------------------------------------------------------ units
+def _unit_json(u: Any, by_unit: dict[str, list[Any]]) -> dict[str, Any]:
+    return {"id": u.id, "edition": u.edition, "kind": u.kind, "number": u.number, "label": u.label,
+            "text": u.text, "hash": u.hash, "file": u.file, "line": u.line, "parent": u.parent,
+            "section": u.section, "scenarios": [s.id for s in by_unit.get(u.id, [])]}
+
+
+def cmd_units(ns: argparse.Namespace) -> int:
+    from .features import scenarios_by_unit
+
+    corpus = _corpus()
+    by_unit = scenarios_by_unit(_scenarios())
+    units = [u for u in corpus.units if not ns.edition or u.edition in ns.edition]
+    if ns.json:
+        print(json.dumps([_unit_json(u, by_unit) for u in units], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    table = Table("id", "kind", "line", "scenarios", "text", title=f"{len(units)} rule units")
+    for u in units:
+        text = u.text if len(u.text) <= 70 else u.text[:69] + "…"
+        table.add_row(u.id, u.kind, f"{u.file}:{u.line}", str(len(by_unit.get(u.id, []))), text)
+    _console().print(table)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------------ coverage
+def coverage_data(results: Any) -> dict[str, Any]:
+    """Per unit: the scenarios naming it and how many of them passed on the given run."""
+    from .features import scenarios_by_unit
+
+    corpus = _corpus()
+    by_unit = scenarios_by_unit(_scenarios())
+    status = {r.scenario: r.status for r in results.results} if results else {}
+    units = []
+    for u in corpus.units:
+        named = [s.id for s in by_unit.get(u.id, [])]
+        passing = [s for s in named if status.get(s) == "PASS"]
+        units.append({"id": u.id, "kind": u.kind, "scenarios": len(named), "passing": len(passing),
+                      "covered": bool(passing)})
+    covered = sum(1 for u in units if u["covered"])
+    return {"units_total": len(units), "units_covered": covered,
+            "units_named": sum(1 for u in units if u["scenarios"]), "units": units}
+
+
+def cmd_coverage(ns: argparse.Namespace) -> int:
+    from .results import RunResults
+
+    if ns.results:
+        results = RunResults.load(Path(ns.results))
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            _, results = run_scenarios(Path(tmp), [], [], None, None, quiet=True)
+    data = coverage_data(results)
+    if ns.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    table = Table("unit", "kind", "scenarios", "passing", title="coverage of rule units by passing scenarios")
+    for u in data["units"]:
+        mark = "" if u["covered"] else " ✗"
+        table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]))
+    console = _console()
+    console.print(table)
+    console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
+                  f"{data['units_named']} named by at least one scenario")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------------ lookup
+def lookup_data(query: str) -> list[dict[str, Any]]:
+    from .features import scenarios_by_unit
+    from .lookup import find
+
+    corpus = _corpus()
+    by_unit = scenarios_by_unit(_scenarios())
+    out = []
+    for u in find(corpus, query):
+        children = corpus.children(u.id)
+        out.append({
+            **_unit_json(u, by_unit),
+            "children": [_unit_json(c, by_unit) for c in children],
+            "examples": [c.id for c in children if c.kind == "example"],
+        })
+    return out
+
+
+def cmd_lookup(ns: argparse.Namespace) -> int:
+    query = " ".join(ns.query)
+    found = lookup_data(query)
+    if ns.json:
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+        return EXIT_OK if found else EXIT_FAILED
+    console = _console()
+    if not found:
+        console.print(f"nothing found for «{query}»")
+        return EXIT_FAILED
+    for u in found:
+        console.rule(f"[bold]{u['id']}[/bold]  ({u['kind']}, {u['file']}:{u['line']})")
+        console.print(f"{u['label']} {u['text']}".strip(), markup=False)
+        for c in u["children"]:
+            console.print(f"\n  [{c['id']}] {c['label']} {c['text']}".rstrip(), markup=False)
+        named = u["scenarios"] + [s for c in u["children"] for s in c["scenarios"]]
+        if named:
+            console.print("\n  scenarios:")
+            for s in named:
+                console.print(f"    • {s}", markup=False)
+        console.print()
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------------ steps
+def steps_markdown() -> str:
+    """The step vocabulary as Markdown, generated from harness/steps.py."""
+    from . import steps as module
+
+    lines = ["# The step vocabulary", "",
+             "Generated by `berserk-rules steps` from `harness/steps.py`; do not edit by hand.", "",
+             (module.__doc__ or "").strip(), ""]
+    for title, kind in (("Дано", "given"), ("Когда", "when"), ("Тогда", "then")):
+        lines += [f"## {title}", ""]
+        for name in sorted(vars(module)):
+            fn = getattr(module, name)
+            if callable(fn) and name.startswith(kind + "_") and fn.__doc__:
+                lines.append(f"- {' '.join(fn.__doc__.split())}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cmd_steps(ns: argparse.Namespace) -> int:
+    print(steps_markdown())
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------------ main
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("check", help="run every scenario against an engine and write reports")
+    c.add_argument("--engine-cmd", help="an engine speaking the protocol (not yet available: issue 6)")
+    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml)")
+    c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
+    c.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
+    c.set_defaults(func=cmd_check)
+
+    u = sub.add_parser("units", help="every rule unit with the scenarios naming it")
+    u.add_argument("--json", action="store_true")
+    u.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
+    u.set_defaults(func=cmd_units)
+
+    cv = sub.add_parser("coverage", help="which units have passing scenarios")
+    cv.add_argument("--json", action="store_true")
+    cv.add_argument("--results", help="read this results.json instead of running the scenarios")
+    cv.set_defaults(func=cmd_coverage)
+
+    lk = sub.add_parser("lookup", help="find rule units by id, number or Russian words")
+    lk.add_argument("query", nargs="+")
+    lk.add_argument("--json", action="store_true")
+    lk.set_defaults(func=cmd_lookup)
+
+    st = sub.add_parser("steps", help="print the step vocabulary (Markdown)")
+    st.set_defaults(func=cmd_steps)
+    return p
+
+
+def _ensure_utf8(argv: list[str]) -> None:
+    """pytest-bdd with Cyrillic names fails under a C locale: re-run in UTF-8 mode when needed."""
+    if sys.flags.utf8_mode or locale.getpreferredencoding(False).lower().replace("-", "") == "utf8":
+        return
+    if os.environ.get("BERSERK_RULES_REEXEC"):
+        return
+    env = dict(os.environ, PYTHONUTF8="1", BERSERK_RULES_REEXEC="1")
+    os.execve(sys.executable, [sys.executable, "-X", "utf8", "-m", "harness.cli", *argv], env)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _ensure_utf8(argv)
+    ns = build_parser().parse_args(argv)
+    try:
+        return ns.func(ns)
+    except InputError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

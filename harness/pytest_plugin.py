@@ -1,0 +1,314 @@
+"""Wires the scenarios into pytest-bdd: run options, tags as marks, the `world` fixture, expectations
+(known failures, strict), and the recording of every scenario's result for the reports.
+
+Options: --engine-cmd CMD (an engine over the protocol; reserved for issue 6), --expectations FILE,
+--unit ID (repeatable), --edition E (repeatable), --report-dir DIR (write results.json, junit.xml,
+index.html at the end of the session).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import paths
+from .adapters import EngineFault, EngineRefused, InProcessAdapter
+from .errors import InputError
+from .world import World
+
+PROTOCOL_VERSION = "0.1.0"
+SUITE_VERSION = "0.1.0"
+
+
+@dataclass
+class Step:
+    keyword: str
+    text: str
+    line: int
+    status: str = "skipped"
+
+
+@dataclass
+class Scenario:
+    id: str
+    name: str
+    feature: str
+    line: int
+    units: list[str]
+    assumptions: list[str]
+    steps: list[Step] = field(default_factory=list)
+    error: BaseException | None = None
+    failed_step: Step | None = None
+    status: str | None = None
+    message: str = ""
+    started: float = 0.0
+    duration: float = 0.0
+
+
+@dataclass
+class Recorder:
+    expectations: dict[str, dict[str, str]]
+    expectations_file: str | None
+    report_dir: Path | None
+    started: float = field(default_factory=time.time)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    collected: set[str] = field(default_factory=set)
+    unit_filter: list[str] = field(default_factory=list)
+    edition_filter: list[str] = field(default_factory=list)
+    engine_name: str = ""
+    engine_version: str = ""
+
+
+RECORDER = pytest.StashKey[Recorder]()
+SCENARIO = pytest.StashKey[Scenario]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("berserk-rules")
+    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (issue 6)")
+    g.addoption("--expectations", default=None,
+                help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
+    g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
+    g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
+    g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from .session import load_expectations
+
+    if config.getoption("--engine-cmd"):
+        raise pytest.UsageError("--engine-cmd: the protocol adapter is not part of the kit yet (issue 6)")
+    exp_opt = config.getoption("--expectations")
+    exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
+    try:
+        expectations = load_expectations(exp_path) if (exp_opt or exp_path.is_file()) else {}
+    except InputError as exc:
+        raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
+    report_dir = config.getoption("--report-dir")
+    adapter = InProcessAdapter()
+    config.stash[RECORDER] = Recorder(
+        expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
+        report_dir=Path(report_dir) if report_dir else None,
+        unit_filter=list(config.getoption("--unit")), edition_filter=list(config.getoption("--edition")),
+        engine_name=adapter.name, engine_version=adapter.version,
+    )
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Tags name rule units (`@classic:113.2`) and assumptions (`@asm:stack-lifo`): they become the
+    `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
+    if tag.startswith("asm:"):
+        pytest.mark.assumption(tag[4:])(function)
+        return True
+    if ":" in tag:
+        pytest.mark.unit(tag)(function)
+        return True
+    return None
+
+
+def _template(item: pytest.Item) -> Any:
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    obj = getattr(item, "obj", None)
+    return scenario_wrapper_template_registry.get(obj) if obj is not None else None
+
+
+def scenario_id(feature_file: str, name: str) -> str:
+    rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    return f"{rel.as_posix()}::{name}"
+
+
+def _unit_selected(units: list[str], wanted: list[str], editions: list[str]) -> bool:
+    if editions and not any(u.split(":", 1)[0] in editions for u in units):
+        return False
+    if wanted and not any(u == w or u.startswith(w + ".") for u in units for w in wanted):
+        return False
+    return True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rec = config.stash[RECORDER]
+    keep, drop = [], []
+    for item in items:
+        tpl = _template(item)
+        if tpl is None:
+            keep.append(item)
+            continue
+        units = sorted(m.args[0] for m in item.iter_markers("unit"))
+        sid = scenario_id(tpl.feature.filename, tpl.name)
+        rec.collected.add(sid)
+        if _unit_selected(units, rec.unit_filter, rec.edition_filter):
+            keep.append(item)
+        else:
+            drop.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+@pytest.fixture
+def world(request: pytest.FixtureRequest) -> Any:
+    adapter = InProcessAdapter()
+    yield World(adapter=adapter)
+    adapter.close()
+
+
+# ------------------------------------------------------------------------------------------ recording
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    item = request.node
+    rel = Path(feature.filename).resolve()
+    sc = Scenario(
+        id=scenario_id(feature.filename, scenario.name), name=scenario.name,
+        feature=paths.display(rel), line=scenario.line_number,
+        units=sorted(m.args[0] for m in item.iter_markers("unit")),
+        assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
+        steps=[Step(s.keyword.strip(), s.name, s.line_number) for s in scenario.steps],
+        started=time.perf_counter(),
+    )
+    item.stash[SCENARIO] = sc
+
+
+def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
+    sc = request.node.stash.get(SCENARIO, None)
+    if sc is None:
+        return None
+    return next((s for s in sc.steps if s.line == step.line_number and s.status == "skipped"), None)
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                          step_func: Any, step_func_args: Any) -> None:
+    s = _step_of(request, step)
+    if s:
+        s.status = "passed"
+
+
+def _fail(request: pytest.FixtureRequest, step: Any, exception: BaseException) -> None:
+    sc = request.node.stash.get(SCENARIO, None)
+    s = _step_of(request, step)
+    if s:
+        s.status = "failed"
+    if sc is not None and sc.error is None:
+        sc.error, sc.failed_step = exception, s
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any,
+                          step_func_args: Any, exception: BaseException) -> None:
+    _fail(request, step, exception)
+
+
+def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                      exception: BaseException) -> None:
+    _fail(request, step, exception)
+
+
+def classify(error: BaseException | None) -> tuple[str, str]:
+    """The status of a scenario from the exception that stopped it (None: it passed).
+
+    FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
+    ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
+    CRASH/TIMEOUT: the engine process misbehaved (protocol adapters)."""
+    from pytest_bdd.exceptions import StepDefinitionNotFoundError
+
+    if error is None:
+        return "PASS", ""
+    if isinstance(error, AssertionError):
+        return "FAIL", str(error) or "a check failed"
+    if isinstance(error, EngineRefused):
+        return "FAIL", f"the engine refused: {error}"
+    if isinstance(error, EngineFault):
+        return error.status, str(error)
+    if isinstance(error, StepDefinitionNotFoundError):
+        return "ERROR", f"no step of the vocabulary matches: {error}"
+    if isinstance(error, InputError):
+        return "ERROR", str(error)
+    return "ERROR", f"{type(error).__name__}: {error}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    sc: Scenario | None = item.stash.get(SCENARIO, None)
+    if sc is None and _template(item) is not None and call.when == "setup" and report.failed:
+        tpl = _template(item)
+        sc = Scenario(id=scenario_id(tpl.feature.filename, tpl.name), name=tpl.name,
+                      feature=paths.display(Path(tpl.feature.filename)), line=tpl.line_number,
+                      units=sorted(m.args[0] for m in item.iter_markers("unit")),
+                      assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
+                      error=call.excinfo.value if call.excinfo else None)
+        item.stash[SCENARIO] = sc
+    if sc is None or sc.status is not None:
+        return
+    if call.when == "call" or (call.when == "setup" and report.failed):
+        if sc.error is None and call.excinfo is not None:
+            sc.error = call.excinfo.value
+        sc.duration = time.perf_counter() - sc.started if sc.started else 0.0
+        sc.status, sc.message = classify(sc.error)
+        if sc.failed_step:
+            sc.message = f"step «{sc.failed_step.keyword} {sc.failed_step.text}» (line {sc.failed_step.line}): " \
+                + sc.message
+        rec = item.config.stash[RECORDER]
+        rec.scenarios[sc.id] = sc
+        rec.order.append(sc.id)
+        exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
+        if sc.status == exp["status"] and exp["status"] != "PASS":
+            # a declared known failure: reported like a strict xfail
+            report.outcome = "skipped"
+            report.wasxfail = f"expected {exp['status']}: {exp['reason']}"
+            report.longrepr = None
+        elif sc.status != exp["status"]:
+            report.outcome = "failed"
+            head = f"[{sc.id}] status {sc.status}, expected {exp['status']}"
+            if exp["status"] != "PASS":
+                head += f" ({exp['reason']})"
+            report.longrepr = f"{head}\n{sc.message}" if sc.message else head
+
+
+def _results(rec: Recorder) -> Any:
+    from .results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
+
+    results = []
+    for sid in rec.order:
+        sc = rec.scenarios[sid]
+        exp = rec.expectations.get(sid, {"status": "PASS", "reason": ""})
+        results.append(ScenarioResult(
+            scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
+            assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
+            reason=exp["reason"] if exp["status"] != "PASS" else "",
+            message=sc.message if sc.status != "PASS" else "", duration_s=round(sc.duration, 6),
+            steps=[StepRecord(s.keyword, s.text, s.line, s.status) for s in sc.steps],
+        ))
+    run = RunInfo(engine=rec.engine_name, engine_version=rec.engine_version, protocol_version=PROTOCOL_VERSION,
+                  suite_version=SUITE_VERSION, seed=0, started=utc_now(),
+                  duration_s=round(time.time() - rec.started, 3),
+                  edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
+    stale = sorted(set(rec.expectations) - rec.collected)
+    return RunResults(run=run, results=results, stale_expectations=stale)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    rec = session.config.stash.get(RECORDER, None)
+    if rec is None:
+        return
+    session.config.stash[RESULTS] = _results(rec)
+    if rec.report_dir is not None:
+        from .reports import write_reports
+
+        write_reports(session.config.stash[RESULTS], rec.report_dir, extra=report_extra())
+
+
+RESULTS = pytest.StashKey[Any]()
+
+
+def report_extra() -> dict:
+    from .session import load_assumptions
+
+    try:
+        return {"assumptions": load_assumptions()}
+    except InputError:
+        return {}

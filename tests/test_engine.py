@@ -1,0 +1,204 @@
+"""Unit tests of the reference engine, through its public API only (no files, no Gherkin)."""
+
+import json
+
+import pytest
+
+from engine import IllegalAction, SetupError, check_card_definition, new_game, state
+
+GOBLIN = {"name": "Гоблин", "edition": "classic", "type": "creature", "lives": 4, "strike": [1, 2, 3]}
+ORC = {"name": "Орк", "edition": "classic", "type": "creature", "lives": 5, "strike": [2, 3, 4]}
+AVENGER = {
+    "name": "Мститель", "edition": "classic", "type": "creature", "lives": 9, "strike": [1, 2, 3],
+    "abilities": [{"key": "при гибели", "kind": "triggered",
+                   "trigger": {"word": "При", "event": "death", "subject": {"controller": "you", "type": "creature"},
+                               "cause": {"kind": "attack", "controller": "opponent"}},
+                   "effects": [{"do": "strike_bonus", "target": "self", "amount": 2,
+                                "until": "end_of_controller_turn"}]}],
+}
+TAKER = {
+    "name": "Невтида", "edition": "classic", "type": "creature", "rank": "elite", "lives": 6, "strike": [1, 2, 2],
+    "abilities": [{"key": "захват", "kind": "triggered", "once_per_turn": True,
+                   "trigger": {"word": "Когда", "event": "lives_at_most", "subject": {"who": "self"}, "value": 4},
+                   "targets": [{"type": "creature", "controller": "opponent", "rank": "common"}],
+                   "effects": [{"do": "gain_control", "target": "target1", "while": "source_in_squad"}]}],
+}
+DEFS = {d["name"]: d for d in (GOBLIN, ORC, AVENGER, TAKER)}
+
+
+def board(*cards, **kw):
+    return {"edition": "classic", "turn": kw.get("turn", 1), "active": kw.get("active", "А"), "players": ["А", "Б"],
+            "cards": list(cards), "effects": kw.get("effects", [])}
+
+
+def card(cid, name, owner, cell, **kw):
+    return {"id": cid, "card": name, "owner": owner, "cell": cell, **kw}
+
+
+def strike_once(game, attacker, target, a_roll, d_roll=None, defender=None):
+    game.act("А", {"type": "attack", "attacker": attacker, "target": target})
+    game.act("А", {"type": "pass"})
+    game.act("Б", {"type": "pass"})
+    if game.pending and game.pending["kind"] == "defender":
+        game.answer(game.pending["player"], defender)
+    game.answer("А", a_roll)
+    if d_roll is not None:
+        game.answer("Б", d_roll)
+
+
+def test_simple_strike_wounds_and_closes_the_attacker():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4")), DEFS)
+    strike_once(g, "g", "o", 6, 2)          # +4: strong for the attacker, weak answer
+    s = state(g)
+    cards = {c["id"]: c for c in s["cards"]}
+    assert cards["o"]["wounds"] == 3 and cards["g"]["wounds"] == 2
+    assert cards["g"]["open"] is False and cards["o"]["open"] is True
+    assert s["priority"] == "А" and s["stack"] == []
+
+
+def test_closed_target_only_attacker_rolls_and_no_answer():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4", closed=True)), DEFS)
+    strike_once(g, "g", "o", 4)
+    cards = {c["id"]: c for c in state(g)["cards"]}
+    assert cards["o"]["wounds"] == 2 and cards["g"]["wounds"] == 0
+    assert [h["controller"] for h in state(g)["history"] if h["kind"] == "roll"] == ["А"]
+
+
+def test_defender_takes_the_strike_and_closes():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4"),
+                       card("d", "Орк", "Б", "b4")), DEFS)
+    g.act("А", {"type": "attack", "attacker": "g", "target": "o"})
+    g.act("А", {"type": "pass"})
+    g.act("Б", {"type": "pass"})
+    assert g.pending == {"kind": "defender", "player": "Б", "for": "s1", "options": [None, "d"]}
+    g.answer("Б", "d")
+    g.answer("А", 6)
+    g.answer("Б", 1)
+    cards = {c["id"]: c for c in state(g)["cards"]}
+    assert cards["d"]["wounds"] == 3 and cards["o"]["wounds"] == 0
+    assert cards["d"]["open"] is False
+
+
+def test_lethal_wounds_destroy_and_trigger_declared_at_priority():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4", wounds=3),
+                       card("m", "Мститель", "Б", "e6")), DEFS)
+    strike_once(g, "g", "o", 6, 1)
+    s = state(g)
+    assert {c["id"]: c["zone"] for c in s["cards"]}["o"] == "graveyard"
+    # Б's Мститель triggered; the active player А gets priority first and has nothing to declare
+    assert s["priority"] == "А" and s["pending"] is None
+    assert [t["card"] for t in s["waiting_triggers"]] == ["m"]
+    g.act("А", {"type": "pass"})
+    s = state(g)
+    assert s["priority"] == "Б" and s["pending"]["kind"] == "declare_trigger" and s["pending"]["player"] == "Б"
+
+
+def test_threshold_trigger_takes_control_until_the_source_leaves():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("n", "Невтида", "Б", "c4"),
+                       card("g2", "Гоблин", "А", "a1")), DEFS)
+    strike_once(g, "g", "n", 6, 1)                     # 3 wounds: 6 → 3 lives, crosses «4 или менее»
+    s = state(g)
+    assert s["pending"] is None and s["priority"] == "А"
+    g.act("А", {"type": "pass"})                       # Б gets priority and must declare
+    p = state(g)["pending"]
+    assert p["kind"] == "declare_trigger" and p["options"][0]["card"] == "n"
+    g.answer("Б", p["options"][0]["id"])
+    assert state(g)["pending"]["kind"] == "target" and state(g)["pending"]["options"] == ["g", "g2"]
+    g.answer("Б", "g2")
+    g.act("Б", {"type": "pass"})
+    g.act("А", {"type": "pass"})
+    cards = {c["id"]: c for c in state(g)["cards"]}
+    assert cards["g2"]["controller"] == "Б" and cards["g2"]["owner"] == "А"
+
+
+def test_not_crossing_the_threshold_does_not_trigger():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("n", "Невтида", "Б", "c4", wounds=3)), DEFS)
+    strike_once(g, "g", "n", 5, 4)                     # weak: 3 → 2 lives, already ≤ 4 before
+    assert not [h for h in state(g)["history"] if h["kind"] == "trigger"]
+
+
+@pytest.mark.parametrize(("who", "action", "code"), [
+    ("Б", {"type": "attack", "attacker": "o", "target": "g"}, "no_priority"),
+    ("А", {"type": "attack", "attacker": "g", "target": "far"}, "not_adjacent"),
+    ("А", {"type": "attack", "attacker": "o", "target": "g"}, "not_your_card"),
+    ("А", {"type": "fly"}, "unknown_action"),
+    ("Я", {"type": "pass"}, "unknown_player"),
+])
+def test_illegal_actions_are_refused_with_a_code(who, action, code):
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4"),
+                       card("far", "Орк", "Б", "e6")), DEFS)
+    before = json.dumps(state(g), sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        g.act(who, action)
+    assert err.value.code == code
+    assert json.dumps(state(g), sort_keys=True) == before          # a refused request changes nothing
+
+
+def test_closed_creature_cannot_attack():
+    g = new_game(board(card("g", "Гоблин", "А", "c3", closed=True), card("o", "Орк", "Б", "c4")), DEFS)
+    with pytest.raises(IllegalAction) as err:
+        g.act("А", {"type": "attack", "attacker": "g", "target": "o"})
+    assert err.value.code == "closed"
+
+
+def test_answers_must_be_among_the_options_and_from_the_right_player():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4")), DEFS)
+    g.act("А", {"type": "attack", "attacker": "g", "target": "o"})
+    g.act("А", {"type": "pass"})
+    g.act("Б", {"type": "pass"})
+    with pytest.raises(IllegalAction) as err:
+        g.answer("А", 7)
+    assert err.value.code == "illegal_choice"
+    with pytest.raises(IllegalAction) as err:
+        g.answer("Б", 3)
+    assert err.value.code == "not_your_decision"
+    with pytest.raises(IllegalAction) as err:
+        g.act("А", {"type": "pass"})
+    assert err.value.code == "decision_pending"
+
+
+def _play(rolls):
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("n", "Невтида", "Б", "c4"),
+                       card("m", "Мститель", "А", "b3")), DEFS)
+    strike_once(g, "g", "n", *rolls)
+    return g
+
+
+@pytest.mark.parametrize("rolls", [(6, 1), (3, 3), (1, 6), (4, 2)])
+def test_determinism_same_board_same_answers_same_state(rolls):
+    a, b = _play(rolls), _play(rolls)
+    assert json.dumps(state(a), sort_keys=True, ensure_ascii=False) == \
+        json.dumps(state(b), sort_keys=True, ensure_ascii=False)
+    c = a.clone()
+    assert state(c) == state(a)
+    json.loads(json.dumps(state(a)))                 # plain JSON-able data
+
+
+def test_end_of_turn_ends_your_turn_effects_and_opens_the_new_active_players_cards():
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4", closed=True),
+                       card("m", "Мститель", "А", "a1")), DEFS)
+    g.act("А", {"type": "end_turn"})
+    s = state(g)
+    assert (s["turn"], s["active_player"], s["priority"]) == (2, "Б", "Б")
+    assert {c["id"]: c["open"] for c in s["cards"]}["o"] is True
+    opened = [h for h in s["history"] if h["kind"] == "rule_effect" and h["info"]["effect"] == "open"]
+    assert [h["targets"] for h in opened] == [["o"]]
+
+
+def test_setup_errors_name_the_path():
+    with pytest.raises(SetupError) as err:
+        new_game(board(card("g", "Нет такой", "А", "c3")), DEFS)
+    assert err.value.problems[0][0] == ("cards", 0, "card")
+    with pytest.raises(SetupError):
+        new_game({"edition": "chess"}, DEFS)
+
+
+def test_vocabulary_check_reports_every_problem_with_its_path():
+    bad = {"name": "X", "edition": "classic", "type": "creature", "lives": 1,
+           "abilities": [{"key": "a", "kind": "triggered", "trigger": {"word": "Иногда", "event": "death"},
+                          "effects": [{"do": "explode", "target": "target3"}]}]}
+    paths = {p for p, _ in check_card_definition(bad)}
+    assert ("abilities", 0, "trigger", "word") in paths
+    assert ("abilities", 0, "effects", 0, "do") in paths
+    assert ("abilities", 0, "effects", 0, "target") in paths
+    assert check_card_definition(AVENGER) == []

@@ -1,0 +1,129 @@
+"""Tests of finding rule units by id, number and Russian words (harness/lookup.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.corpus import Corpus, load_corpus, parse_rules_text
+from harness.lookup import Index, find, stems, words
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return load_corpus(ROOT / "rules")
+
+
+def ids(corpus: Corpus, query: str) -> list[str]:
+    return [u.id for u in find(corpus, query)]
+
+
+def test_words_and_stems() -> None:
+    assert words("Шаман-Душегрыз, «гипноз» 4 ЁЖ_x") == ["шаман", "душегрыз", "гипноз", "4", "еж", "x"]
+    assert stems("Мститель") == stems("Мстителя") == stems("мстителем") == {"мстител"}
+    assert stems("срабатывающие") == stems("срабатывающая")
+    assert stems("") == set()
+    assert stems("…, – !") == set()
+
+
+def test_exact_id(corpus: Corpus) -> None:
+    assert ids(corpus, "heroes:113.6.ex1") == ["heroes:113.6.ex1"]
+    assert ids(corpus, "heroes:113.6") == ["heroes:113.6"]
+    assert ids(corpus, "  classic:503.1.b3 ") == ["classic:503.1.b3"]
+    assert ids(corpus, "Heroes:113.3.dup2") == ["heroes:113.3.dup2"]
+
+
+def test_bare_number_gives_the_clause_of_every_edition(corpus: Corpus) -> None:
+    assert ids(corpus, "113.2") == ["classic:113.2", "heroes:113.2"]
+    assert ids(corpus, "503.1") == ["classic:503.1"]
+    assert ids(corpus, "113.6") == ["heroes:113.6"]
+    assert ids(corpus, "113.2.") == ["classic:113.2", "heroes:113.2"]
+
+
+def test_bare_number_includes_duplicates(corpus: Corpus) -> None:
+    assert ids(corpus, "113.3") == ["classic:113.3", "heroes:113.3", "heroes:113.3.dup2"]
+
+
+def test_number_with_edition(corpus: Corpus) -> None:
+    assert ids(corpus, "classic:113.2") == ["classic:113.2"]
+    assert ids(corpus, "heroes:503.1") == []
+
+
+def test_number_path_to_item(corpus: Corpus) -> None:
+    assert ids(corpus, "536.2.a") == ["classic:536.2.a"]
+    assert ids(corpus, "113.2.ex1") == ["classic:113.2.ex1", "heroes:113.2.ex1"]
+
+
+def test_section_number_gives_its_clauses(corpus: Corpus) -> None:
+    assert ids(corpus, "537") == ["classic:537.1", "classic:537.2", "classic:537.3", "classic:537.4"]
+    assert ids(corpus, "heroes:115") == ["heroes:115.1", "heroes:115.3", "heroes:115.4"]
+
+
+def test_unknown_number_gives_nothing(corpus: Corpus) -> None:
+    assert ids(corpus, "113.5") == []
+    assert ids(corpus, "999") == []
+
+
+def test_word_forms(corpus: Corpus) -> None:
+    assert ids(corpus, "Мститель") == ["classic:113.2.ex1"]
+    assert ids(corpus, "мстителю") == ["classic:113.2.ex1"]
+    assert ids(corpus, "Талитха") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
+    assert ids(corpus, "Талитхой") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
+    assert ids(corpus, "Ореос") == ["classic:113.2.p2", "classic:113.2.ex2"]
+
+
+def test_word_forms_in_both_editions(corpus: Corpus) -> None:
+    found = find(corpus, "срабатывающие")
+    assert {u.edition for u in found} == {"classic", "heroes"}
+    assert "classic:113.1" in {u.id for u in found} and "heroes:113.1" in {u.id for u in found}
+
+
+def test_prefix_match_of_long_stems(corpus: Corpus) -> None:
+    found = ids(corpus, "контроль")
+    assert "classic:113.2.ex1" in found  # «под контроль», «контроля»
+    assert "classic:536.3" in found  # «контролирующий»
+    assert "classic:537.1.e" in found  # «контролировал»
+
+
+def test_every_word_must_match(corpus: Corpus) -> None:
+    assert ids(corpus, "Невтида контроль") == ["classic:113.2.ex1"]
+    assert ids(corpus, "Невтида Талитха") == []
+
+
+def test_ranking_by_hits_then_corpus_order(corpus: Corpus) -> None:
+    index = Index(corpus)
+    scored = index.search("Талитха")
+    assert [(u.id, n) for u, n in scored] == [("heroes:113.6.ex1", 2), ("heroes:113.7.ex1", 2)]
+    hits = [n for _, n in index.search("эффект")]
+    assert hits == sorted(hits, reverse=True)
+
+
+def test_words_with_edition_prefix(corpus: Corpus) -> None:
+    assert ids(corpus, "heroes:Талитха") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
+    assert ids(corpus, "classic:Талитха") == []
+    assert all(u.edition == "classic" for u in find(corpus, "classic: срабатывающие"))
+
+
+@pytest.mark.parametrize("query", ["", "   ", "qwzxv", "Абракадабра", "!!!", "foo:113.2"])
+def test_no_match_gives_empty_list(corpus: Corpus, query: str) -> None:
+    assert find(corpus, query) == []
+
+
+def test_extra_searchable_names() -> None:
+    rf = parse_rules_text("900.1. Пункт о картах.\n900.2. Другой пункт.", "x.txt", "classic")
+    small = Corpus([rf])
+    assert Index(small).find("Гномы") == []
+    index = Index(small, extra={"classic:900.2": ["Гном-поджигатель"]})
+    assert [u.id for u in index.find("гномов")] == ["classic:900.2"]
+    assert [u.id for u in index.find("пункт")] == ["classic:900.1", "classic:900.2"]
+
+
+def test_find_uses_the_given_corpus() -> None:
+    a = Corpus([parse_rules_text("900.1. Альфа.", "a.txt", "classic")])
+    b = Corpus([parse_rules_text("900.1. Бета.", "b.txt", "heroes")])
+    assert [u.id for u in find(a, "альфа")] == ["classic:900.1"]
+    assert [u.id for u in find(b, "альфа")] == []
+    assert [u.id for u in find(b, "900.1")] == ["heroes:900.1"]
