@@ -7,6 +7,7 @@ and gives exit code 2; `check` exits 0 only when every scenario ended as expecte
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import locale
 import os
@@ -251,7 +252,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser("steps", help="print the step vocabulary (Markdown)")
     st.set_defaults(func=cmd_steps)
+
+    for module_name in VERB_MODULES:
+        importlib.import_module(module_name).register(sub)
     return p
+
+
+# Further verbs live in their own modules, each with `register(subparsers)` that adds its parser and
+# sets `func` (a function of the parsed namespace returning the exit code).
+VERB_MODULES: list[str] = [
+]
 
 
 def _ensure_utf8(argv: list[str]) -> None:

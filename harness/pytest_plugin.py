@@ -47,6 +47,7 @@ class Scenario:
     message: str = ""
     started: float = 0.0
     duration: float = 0.0
+    trace: list[dict] = field(default_factory=list)
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Recorder:
     edition_filter: list[str] = field(default_factory=list)
     engine_name: str = ""
     engine_version: str = ""
+    trace_dir: Path | None = None
 
 
 RECORDER = pytest.StashKey[Recorder]()
@@ -76,13 +78,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
     g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--trace-dir", default=None,
+                help="write, per scenario, every step with the canonical state after it (play-outs)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     from .session import load_expectations
 
-    if config.getoption("--engine-cmd"):
-        raise pytest.UsageError("--engine-cmd: the protocol adapter is not part of the kit yet (issue 6)")
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
     try:
@@ -90,12 +92,13 @@ def pytest_configure(config: pytest.Config) -> None:
     except InputError as exc:
         raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
     report_dir = config.getoption("--report-dir")
-    adapter = InProcessAdapter()
+    adapter = make_adapter(config)
     config.stash[RECORDER] = Recorder(
         expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
         report_dir=Path(report_dir) if report_dir else None,
         unit_filter=list(config.getoption("--unit")), edition_filter=list(config.getoption("--edition")),
         engine_name=adapter.name, engine_version=adapter.version,
+        trace_dir=Path(config.getoption("--trace-dir")) if config.getoption("--trace-dir") else None,
     )
 
 
@@ -151,9 +154,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
 
 
+def make_adapter(config: pytest.Config) -> Any:
+    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol."""
+    if config.getoption("--engine-cmd"):
+        raise pytest.UsageError("--engine-cmd: the protocol adapter is not part of the kit yet (issue 6)")
+    return InProcessAdapter()
+
+
 @pytest.fixture
 def world(request: pytest.FixtureRequest) -> Any:
-    adapter = InProcessAdapter()
+    adapter = make_adapter(request.config)
     yield World(adapter=adapter)
     adapter.close()
 
@@ -185,6 +195,18 @@ def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario
     s = _step_of(request, step)
     if s:
         s.status = "passed"
+    _trace(request, s)
+
+
+def _trace(request: pytest.FixtureRequest, s: Step | None) -> None:
+    """With --trace-dir: keep the canonical state after the step (the play-out of the scenario)."""
+    rec = request.config.stash[RECORDER]
+    sc = request.node.stash.get(SCENARIO, None)
+    if rec.trace_dir is None or sc is None or s is None:
+        return
+    world = request.getfixturevalue("world")
+    sc.trace.append({"keyword": s.keyword, "text": s.text, "line": s.line, "status": s.status,
+                     "state": world.state or None})
 
 
 def _fail(request: pytest.FixtureRequest, step: Any, exception: BaseException) -> None:
@@ -194,6 +216,7 @@ def _fail(request: pytest.FixtureRequest, step: Any, exception: BaseException) -
         s.status = "failed"
     if sc is not None and sc.error is None:
         sc.error, sc.failed_step = exception, s
+    _trace(request, s)
 
 
 def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any,
@@ -255,6 +278,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         rec = item.config.stash[RECORDER]
         rec.scenarios[sc.id] = sc
         rec.order.append(sc.id)
+        if rec.trace_dir is not None:
+            _write_trace(rec.trace_dir, sc)
         exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
         if sc.status == exp["status"] and exp["status"] != "PASS":
             # a declared known failure: reported like a strict xfail
@@ -267,6 +292,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if exp["status"] != "PASS":
                 head += f" ({exp['reason']})"
             report.longrepr = f"{head}\n{sc.message}" if sc.message else head
+
+
+def trace_file_name(scenario_id: str) -> str:
+    """A file name for a scenario's play-out: stable, filesystem-safe, unique per id."""
+    import hashlib
+
+    return hashlib.sha256(scenario_id.encode()).hexdigest()[:16] + ".json"
+
+
+def _write_trace(trace_dir: Path, sc: Scenario) -> None:
+    import json
+
+    trace_dir.mkdir(parents=True, exist_ok=True)
+    data = {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
+            "status": sc.status, "message": sc.message, "steps": sc.trace}
+    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
 
 
 def _results(rec: Recorder) -> Any:

@@ -35,6 +35,8 @@ def given_board(world: World, path: str) -> World:
     from .session import load_scenario_board
 
     board = load_scenario_board(path)
+    if board.data.get("test_cards"):
+        world.require("inline_cards", "the board defines test cards inline")
     world.board = board
     world.dice = {p: list(v) for p, v in board.data.get("dice", {}).items()}
     world.state = world.adapter.setup(board.data, board.definitions)

@@ -27,6 +27,13 @@ class World:
     def begin_action(self) -> None:
         self.mark = len(self.state.get("history", []))
 
+    def require(self, capability: str, why: str) -> None:
+        """Skip the scenario (status SKIP) when the engine does not declare an optional capability."""
+        if capability not in self.adapter.capabilities().get("features", []):
+            import pytest
+
+            pytest.skip(f"the engine does not declare the capability '{capability}' ({why})")
+
     # -- readers
     def card(self, ref: str) -> dict:
         """A card by id, or by name when the name is unique on the board."""
