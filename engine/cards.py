@@ -1,27 +1,11 @@
 """Card definitions and the ability vocabulary.
 
-Cards are data: a definition (from the catalog or a board's inline test card) names the card's stats and
-its abilities, each built from a small vocabulary of trigger conditions, targets and effects. No card
-name appears in engine code. `check_card_definition` reports every problem of a definition as
+Cards are data: a definition (from the catalog or a board's inline test card) names the card's stats
+and its abilities, each built from a small vocabulary of trigger conditions, costs, targets and effects.
+No card name appears in engine code. `check_card_definition` reports every problem of a definition as
 (path inside the definition, message), so the harness can point at the file and line.
 
-The vocabulary (documented for rules editors in docs/VOCABULARY.md):
-
-ability:
-  key: short name used to declare it            kind: triggered | activated | static
-  text: the printed or rules-quoted wording     optional: true for «может…» (heroes 113.4)
-  once_per_turn: true                           (card text «один раз за ход»)
-  trigger: {word, event, subject, cause, value} (triggered abilities)
-  targets: [target filter, ...]                 chosen at declaration, referred to as target1, target2…
-  effects: [effect, ...]                        applied in order at the effect application step
-
-trigger.event:   death (a card dies)  | lives_at_most (current lives become ≤ value) | attack (an attack
-                 was made)            | turn_start | turn_end
-trigger.subject: {who: self|other|any, controller: you|opponent|any, type: creature|…, rank: common|elite}
-trigger.cause:   {kind: attack, controller: you|opponent|any}  — what the event came from
-target filter:   {type, controller: you|opponent|any, rank}
-effect:          {do: strike_bonus, target: self|targetN, amount: N, until: end_of_turn|end_of_controller_turn}
-                 {do: gain_control, target: self|targetN, while: source_in_squad}
+The vocabulary is documented for rules editors in docs/VOCABULARY.md (generated from VOCABULARY below).
 """
 
 from __future__ import annotations
@@ -32,14 +16,44 @@ from typing import Any
 CARD_TYPES = ("creature", "artifact", "terrain", "equipment", "symbiote", "spell")
 RANKS = ("common", "elite")
 ABILITY_KINDS = ("triggered", "activated", "static")
+FORMS = ("spell", "effect")                     # заклинание / воздействие (card-text kinds)
 # classic 113.2 / heroes 113.2: the words a trigger condition begins with.
 TRIGGER_WORDS = ("До", "При", "После", "Если", "Когда", "В начале хода", "В конце хода")
-TRIGGER_EVENTS = ("death", "lives_at_most", "attack", "turn_start", "turn_end")
-WHO = ("self", "other", "any")
+TRIGGER_EVENTS = ("death", "lives_at_most", "attack", "wounded", "healed", "played", "ability_executed",
+                  "turn_start", "turn_end")
+ATTACK_KINDS = ("simple", "shot", "throw", "answer")
+WHO = ("self", "other", "any", "adjacent", "self_or_adjacent")
 RELATIVE = ("you", "opponent", "any")
-EFFECTS = ("strike_bonus", "gain_control")
+CARD_STATES = ("open", "closed")
+EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities")
+STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities")
+EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
 WHILE = ("source_in_squad",)
+
+VOCABULARY: dict[str, str] = {
+    "ability.key": "the name used to declare it in scenarios («Мститель: при гибели вашего существа»)",
+    "ability.kind": "triggered | activated | static",
+    "ability.text": "the printed or rules-quoted wording",
+    "ability.form": "spell (заклинание) | effect (воздействие): triggers «на воздействие/заклинание» read it",
+    "ability.optional": "true for «может… / вы можете…» (heroes 113.4): the player may decline it",
+    "ability.once_per_turn": "true for «(один раз за ход)»; heroes limits every ability so (113.4.p1, 113.3.dup2.p1)",
+    "ability.cost": "activated: {close: true} — what is paid (heroes before execution, classic after)",
+    "ability.trigger": "triggered: {word, event, subject, cause, value, min_amount, attack, in_your_turn}",
+    "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
+                       "a filter may say all: true (every legal card at declaration) and distinct: true",
+    "ability.effects": "[effect…] applied in order at the effect application step",
+    "ability.affects": "static: which cards the static effects apply to (a filter; who: self, adjacent, …)",
+    "ability.condition": "static: {source: open|closed} — «пока …»",
+    "ability.prevent": "static, relevant only when wounds are dealt (115.3): prevent this many wounds per strike",
+    "trigger.event": ", ".join(TRIGGER_EVENTS),
+    "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
+    "trigger.cause": "{kind: attack, controller} — what the event came from",
+    "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
+              "state: open|closed, wounded: true}",
+    "effect": "{do: strike_bonus|strike_set|gain_control|wound|heal|destroy|lose_abilities, "
+              "target: self|targetN|trigger_subject|all_targets, amount, until, while, attack: shot|throw}",
+}
 
 Path = tuple[str | int, ...]
 
@@ -56,6 +70,10 @@ class Filter:
     controller: str = "any"
     type: str | None = None
     rank: str | None = None
+    state: str | None = None
+    wounded: bool = False
+    all: bool = False
+    distinct: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,9 +81,18 @@ class Trigger:
     word: str
     event: str
     subject: Filter = Filter()
-    cause: Filter | None = None
     cause_kind: str | None = None
+    cause: Filter | None = None
     value: int | None = None
+    min_amount: int | None = None
+    attack: str | None = None
+    in_your_turn: bool = False
+    form: str | None = None
+
+    @property
+    def after_payment(self) -> bool:
+        """classic 113.3: «После [текст]» fires after the payment of [текст]."""
+        return self.word == "После"
 
 
 @dataclass(frozen=True)
@@ -75,6 +102,7 @@ class EffectSpec:
     amount: int = 0
     until: str | None = None
     while_: str | None = None
+    attack: str | None = None
 
 
 @dataclass(frozen=True)
@@ -82,11 +110,16 @@ class Ability:
     key: str
     kind: str
     text: str = ""
+    form: str | None = None
     trigger: Trigger | None = None
     targets: tuple[Filter, ...] = ()
     effects: tuple[EffectSpec, ...] = ()
     optional: bool = False
     once_per_turn: bool = False
+    cost_close: bool = False
+    affects: Filter | None = None
+    condition_source: str | None = None
+    prevent: int = 0
 
 
 @dataclass(frozen=True)
@@ -113,7 +146,7 @@ class _Checker:
             self.problems.append((path, msg))
         return cond
 
-    def keys(self, obj: Any, path: Path, allowed: set[str], required: set[str] = frozenset()) -> bool:
+    def keys(self, obj: Any, path: Path, allowed: set[str], required: frozenset[str] = frozenset()) -> bool:
         if not self.need(isinstance(obj, dict), path, "expected a mapping"):
             return False
         for k in sorted(set(obj) - allowed):
@@ -132,83 +165,124 @@ class _Checker:
             self.need(isinstance(v, int) and not isinstance(v, bool) and v >= minimum, path + (key,),
                       f"expected an integer ≥ {minimum}")
 
+    def flag(self, obj: dict, key: str, path: Path) -> None:
+        if key in obj:
+            self.need(isinstance(obj[key], bool), path + (key,), "expected true or false")
 
-def _filter(c: _Checker, obj: Any, path: Path, allow_who: bool = True) -> Filter:
-    allowed = {"who", "controller", "type", "rank", "kind"} if allow_who else {"controller", "type", "rank"}
+
+def _filter(c: _Checker, obj: Any, path: Path, extra: set[str] = frozenset()) -> Filter:
+    allowed = {"who", "controller", "type", "rank", "state", "wounded", "all", "distinct"} | set(extra)
     if not c.keys(obj, path, allowed):
         return Filter()
-    if allow_who:
-        c.choice(obj, "who", path, WHO)
+    c.choice(obj, "who", path, WHO)
     c.choice(obj, "controller", path, RELATIVE)
     c.choice(obj, "type", path, CARD_TYPES)
     c.choice(obj, "rank", path, RANKS)
-    return Filter(who=obj.get("who", "any"), controller=obj.get("controller", "any"),
-                  type=obj.get("type"), rank=obj.get("rank"))
+    c.choice(obj, "state", path, CARD_STATES)
+    for f in ("wounded", "all", "distinct"):
+        c.flag(obj, f, path)
+    return Filter(who=obj.get("who", "any"), controller=obj.get("controller", "any"), type=obj.get("type"),
+                  rank=obj.get("rank"), state=obj.get("state"), wounded=bool(obj.get("wounded", False)),
+                  all=bool(obj.get("all", False)), distinct=bool(obj.get("distinct", False)))
 
 
 def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
-    if not c.keys(obj, path, {"word", "event", "subject", "cause", "value"}, {"word", "event"}):
+    allowed = {"word", "event", "subject", "cause", "value", "min_amount", "attack", "in_your_turn", "form"}
+    if not c.keys(obj, path, allowed, frozenset({"word", "event"})):
         return None
     c.choice(obj, "word", path, TRIGGER_WORDS)
     c.choice(obj, "event", path, TRIGGER_EVENTS)
+    c.choice(obj, "attack", path, ATTACK_KINDS)
+    c.choice(obj, "form", path, FORMS)
+    c.flag(obj, "in_your_turn", path)
     subject = _filter(c, obj["subject"], path + ("subject",)) if "subject" in obj else Filter()
     cause = None
     cause_kind = None
     if "cause" in obj:
-        cause = _filter(c, obj["cause"], path + ("cause",))
+        cause = _filter(c, obj["cause"], path + ("cause",), extra={"kind"})
         cause_kind = obj["cause"].get("kind") if isinstance(obj["cause"], dict) else None
         c.need(cause_kind in (None, "attack"), path + ("cause", "kind"), "expected: attack")
     if obj.get("event") == "lives_at_most":
         c.need("value" in obj, path + ("value",), "lives_at_most needs 'value'")
     c.integer(obj, "value", path)
+    c.integer(obj, "min_amount", path, minimum=1)
     return Trigger(word=obj.get("word", ""), event=obj.get("event", ""), subject=subject, cause=cause,
-                   cause_kind=cause_kind, value=obj.get("value"))
+                   cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
+                   attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),
+                   form=obj.get("form"))
 
 
-def _effect(c: _Checker, obj: Any, path: Path, n_targets: int) -> EffectSpec | None:
-    if not c.keys(obj, path, {"do", "target", "amount", "until", "while"}, {"do"}):
+def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
+    if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack"}, frozenset({"do"})):
         return None
-    c.choice(obj, "do", path, EFFECTS)
+    c.choice(obj, "do", path, STATIC_EFFECTS if kind == "static" else EFFECTS)
     target = obj.get("target", "self")
-    valid_targets = {"self"} | {f"target{i}" for i in range(1, n_targets + 1)}
-    c.need(target in valid_targets, path + ("target",), f"expected one of: {', '.join(sorted(valid_targets))}")
+    if kind != "static":
+        valid = set(EFFECT_TARGETS_FIXED) | {f"target{i}" for i in range(1, n_targets + 1)}
+        c.need(target in valid, path + ("target",), f"expected one of: {', '.join(sorted(valid))}")
     c.integer(obj, "amount", path, minimum=-99)
     c.choice(obj, "until", path, UNTIL)
     c.choice(obj, "while", path, WHILE)
+    c.choice(obj, "attack", path, ("shot", "throw"))
     if obj.get("do") == "gain_control":
         c.need("while" in obj or "until" in obj, path, "gain_control needs a duration ('while' or 'until')")
     return EffectSpec(do=obj.get("do", ""), target=target, amount=obj.get("amount", 0),
-                      until=obj.get("until"), while_=obj.get("while"))
+                      until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"))
 
 
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
-    allowed = {"key", "kind", "text", "trigger", "targets", "effects", "optional", "once_per_turn", "source"}
-    if not c.keys(obj, path, allowed, {"key", "kind"}):
+    allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
+               "source", "cost", "affects", "condition", "prevent"}
+    if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
            "expected a non-empty string")
+    kind = obj.get("kind", "")
     c.choice(obj, "kind", path, ABILITY_KINDS)
+    c.choice(obj, "form", path, FORMS)
     trigger = None
-    if obj.get("kind") == "triggered":
+    if kind == "triggered":
         if c.need("trigger" in obj, path + ("trigger",), "a triggered ability needs 'trigger'"):
             trigger = _trigger(c, obj["trigger"], path + ("trigger",))
+    else:
+        c.need("trigger" not in obj, path + ("trigger",), f"only triggered abilities have a trigger, not {kind}")
+    cost_close = False
+    if "cost" in obj:
+        c.need(kind == "activated", path + ("cost",), "only activated abilities have a cost")
+        if c.keys(obj["cost"], path + ("cost",), {"close"}):
+            c.flag(obj["cost"], "close", path + ("cost",))
+            cost_close = bool(obj["cost"].get("close", False))
+    affects = None
+    condition = None
+    if kind == "static":
+        affects = _filter(c, obj.get("affects", {"who": "self"}), path + ("affects",))
+        if "condition" in obj and c.keys(obj["condition"], path + ("condition",), {"source"}):
+            c.choice(obj["condition"], "source", path + ("condition",), CARD_STATES)
+            condition = obj["condition"].get("source")
+        c.integer(obj, "prevent", path, minimum=1)
+    else:
+        for k in ("affects", "condition", "prevent"):
+            c.need(k not in obj, path + (k,), f"only static abilities have '{k}'")
     targets_raw = obj.get("targets", [])
     targets: list[Filter] = []
     if c.need(isinstance(targets_raw, list), path + ("targets",), "expected a list"):
-        targets = [_filter(c, t, path + ("targets", i), allow_who=False) for i, t in enumerate(targets_raw)]
+        targets = [_filter(c, t, path + ("targets", i)) for i, t in enumerate(targets_raw)]
+        if kind == "static":
+            c.need(not targets, path + ("targets",), "115.1.p1: a static ability never targets")
     effects_raw = obj.get("effects", [])
     effects: list[EffectSpec] = []
     if c.need(isinstance(effects_raw, list), path + ("effects",), "expected a list"):
         for i, e in enumerate(effects_raw):
-            spec = _effect(c, e, path + ("effects", i), len(targets))
+            spec = _effect(c, e, path + ("effects", i), len(targets), kind)
             if spec:
                 effects.append(spec)
     for flag in ("optional", "once_per_turn"):
-        if flag in obj:
-            c.need(isinstance(obj[flag], bool), path + (flag,), "expected true or false")
-    return Ability(key=str(obj.get("key", "")), kind=obj.get("kind", ""), text=str(obj.get("text", "")),
+        c.flag(obj, flag, path)
+    return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
-                   optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)))
+                   optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
+                   cost_close=cost_close, affects=affects, condition_source=condition,
+                   prevent=int(obj.get("prevent", 0) or 0))
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:

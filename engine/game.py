@@ -1,10 +1,10 @@
-"""The reference game: state, actions, pending decisions, resolution steps, rule effects, history.
+"""The reference game: state, actions, pending decisions, resolution steps, triggers, history.
 
 Deterministic: dice and choices are never drawn here. Where the game needs a roll or a decision the
 engine stops with a *pending decision* (kind, player, options) and waits for `answer`.
 
-Resolution of a stack entry follows the rules' named steps (classic 536.2, 503.1.b3; sections 511/512
-are not in the corpus, so their order is ASM resolution-steps):
+Resolution of a stack/Queue entry follows the rules' named steps (classic 536.2, 503.1.b3; sections
+511/512 are not in the corpus: ASM resolution-steps):
     target_resolution → (defender) → rolls → apply (effect application) → payment → done
 """
 
@@ -14,13 +14,14 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import rule_effects
 from . import strike as strike_table
 from .cards import Ability, CardDef, EffectSpec, Filter, parse_card
 from .editions import EDITIONS, Edition
 
 IN_PLAY = ("battlefield", "additional")       # the zones that make up a squad (отряд)
-ZONES = ("battlefield", "additional", "graveyard", "deck", "hand")
-STEPS = ("start", "main", "end")
+POISON = Ability(key="отравление", kind="triggered", text="Отравление X: в начале хода — X ран",
+                 effects=(EffectSpec(do="wound", target="self"),))
 
 
 class IllegalAction(Exception):
@@ -54,20 +55,24 @@ class Card:
     max_lives: int = 0
     markers: list[str] = field(default_factory=list)
     position: int = 0
+    poison: int = 0
+    appeared: int = 0               # when it came into play (115.4: statics apply in order of appearance)
     last_hit: str | None = None     # history id of the action that last wounded it
 
 
 @dataclass
 class Effect:
     id: str
-    kind: str                       # "control" | "strike_bonus"
+    kind: str                       # control | strike_bonus | strike_set | lose_abilities
     source: str
     target: str
     to: str | None = None           # control: the player who gets control
-    amount: int = 0                 # strike_bonus
+    amount: int = 0
     while_: str | None = None       # "source_in_squad"
-    until_end_of_turn: int | None = None   # expires at the end of this turn number
+    until_end_of_turn: int | None = None
     cause: str | None = None        # history id that created it
+    order: tuple = ()               # application order (115.4)
+    static_key: tuple | None = None  # set for the effect of a static ability
 
 
 @dataclass
@@ -84,6 +89,8 @@ class Entry:
     data: dict[str, Any] = field(default_factory=dict)
     declared: str | None = None     # history id of its declaration
     generated: bool = False         # a generated action (classic 536)
+    activated: bool = False
+    subject: str | None = None      # the trigger point's card (heroes 113.6)
 
 
 @dataclass
@@ -93,7 +100,9 @@ class Fired:
     id: str
     card: str
     ability: str
-    event: str                      # history id of the triggering game action (537.1.f)
+    event: str                      # history id of the triggering game action (537.1.f): the trigger point
+    subject: str | None = None      # the card the triggering action happened to
+    optional: bool = False
 
 
 class Game:
@@ -101,9 +110,10 @@ class Game:
 
     def __init__(self, setup: dict, definitions: dict[str, dict]):
         problems: list[tuple[tuple, str]] = []
-        self.edition: Edition = EDITIONS.get(setup.get("edition", ""), None)  # type: ignore[assignment]
-        if self.edition is None:
+        edition = EDITIONS.get(setup.get("edition", ""))
+        if edition is None:
             raise SetupError([(("edition",), f"expected one of: {', '.join(EDITIONS)}")])
+        self.edition: Edition = edition
         self.players: list[str] = list(setup.get("players", ["А", "Б"]))
         self.turn: int = int(setup.get("turn", 1))
         self.active: str = setup.get("active", self.players[0])
@@ -112,6 +122,7 @@ class Game:
         self.priority: str | None = None
         self.passes = 0
         self.pending: dict | None = None
+        self.declaring: dict | None = None
         self.stack: list[Entry] = []
         self.fired: list[Fired] = []
         self.effects: list[Effect] = []
@@ -134,10 +145,11 @@ class Game:
                         zone=c.get("zone", "battlefield"), cell=c.get("cell"), closed=bool(c.get("closed", False)),
                         face_down=bool(c.get("face_down", False)), wounds=int(c.get("wounds", 0)),
                         max_lives=int(c.get("lives", d.lives)), markers=list(c.get("markers", [])),
-                        position=int(c.get("position", 0)))
+                        position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i)
             if card.id in self.cards:
                 problems.append((("cards", i, "id"), f"duplicate card id '{card.id}'"))
             self.cards[card.id] = card
+        self._counters["appear"] = len(self.cards)
         for i, e in enumerate(setup.get("effects", [])):
             if e.get("source") not in self.cards or e.get("target") not in self.cards:
                 problems.append((("effects", i), "source and target must name cards of the board"))
@@ -149,64 +161,90 @@ class Game:
             self.effects.append(Effect(id=self._new_id("e"), kind=e["kind"], source=e["source"], target=e["target"],
                                        to=e.get("to"), amount=int(e.get("amount", 0)),
                                        while_="source_in_squad" if duration == "source_in_squad" else None,
-                                       until_end_of_turn=until))
+                                       until_end_of_turn=until, order=(0, i)))
         if problems:
             raise SetupError(problems)
-        self._log("setup", active=self.active)
-        self._advance(first=setup.get("priority", self.active))
+        self.log("setup", active=self.active)
+        self._advance()
 
     # ------------------------------------------------------------------ small helpers
     def _new_id(self, prefix: str) -> str:
         self._counters[prefix] = self._counters.get(prefix, 0) + 1
         return f"{prefix}{self._counters[prefix]}"
 
-    def _log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
-             controller: str | None = None, parent: str | None = None, **info: Any) -> str:
-        """Append a game action to the battle history (classic 537.1 a–g: id, source, targets, resources,
-        controller at declaration, the action that generated it, other information)."""
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        """Append a game action to the battle history (classic 537.1 a–g: a: id, b: source, c: targets,
+        d: resources declared for payment, e: controller at declaration, f: the action that generated it,
+        g: other information)."""
         hid = self._new_id("h")
         self.history.append({
             "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": list(targets or []),
-            "resources": info.pop("resources", []), "controller": controller, "parent": parent,
-            "info": info,
+            "resources": list(resources or []), "controller": controller, "parent": parent, "info": info,
         })
         return hid
 
-    def _entry(self, hid: str) -> dict:
-        return next(h for h in self.history if h["id"] == hid)
+    def entry_of(self, hid: str | None) -> dict | None:
+        return next((h for h in self.history if h["id"] == hid), None) if hid else None
+
+    def sorted_cards(self) -> list[Card]:
+        return sorted(self.cards.values(), key=lambda c: c.id)
 
     def opponent(self, player: str) -> str:
         return next(p for p in self.players if p != player)
 
+    def in_play(self, card: Card) -> bool:
+        return card.zone in IN_PLAY
+
     def controller(self, card: Card) -> str:
         """The controlling player: the latest control effect on the card, else its base controller."""
-        if card.zone not in IN_PLAY:
+        if not self.in_play(card):
             return card.owner
         ctl = card.base_controller
-        for e in self.effects:
+        for e in sorted(self.effects, key=lambda e: e.order):
             if e.kind == "control" and e.target == card.id:
                 ctl = e.to or ctl
         return ctl
 
+    def abilities_of(self, card: Card) -> tuple[Ability, ...]:
+        """The abilities the card has now: none while an effect takes them away (e.g. a static)."""
+        if any(e.kind == "lose_abilities" and e.target == card.id for e in self.effects):
+            return ()
+        return card.definition.abilities
+
+    def ability_of(self, card: Card, key: str) -> Ability | None:
+        if key == POISON.key:
+            return POISON
+        return next((a for a in self.abilities_of(card) if a.key == key), None)
+
     def strike_values(self, card: Card) -> list[int]:
-        bonus = sum(e.amount for e in self.effects if e.kind == "strike_bonus" and e.target == card.id)
-        return [max(0, v + bonus) for v in card.definition.strike]
+        """Weak-medium-strong with every effect applied in its order (115.4: order of appearance)."""
+        values = list(card.definition.strike)
+        for e in sorted((e for e in self.effects if e.target == card.id), key=lambda e: e.order):
+            if e.kind == "strike_bonus":
+                values = [v + e.amount for v in values]
+            elif e.kind == "strike_set":
+                values = [e.amount] * 3
+        return [max(0, v) for v in values]
 
     def current_lives(self, card: Card) -> int:
         return card.max_lives - card.wounds
 
-    def _in_play(self, card: Card) -> bool:
-        return card.zone in IN_PLAY
-
     def _until_turn(self, player: str, until: str | None) -> int:
-        """The turn number at whose end an «до конца (вашего) хода» effect ends."""
+        """The turn number at whose end an «до конца (вашего) хода» effect ends (ASM effect-until-your-turn)."""
         if until == "end_of_controller_turn" and self.active != player:
             return self.turn + 1
         return self.turn
 
+    def adjacent(self, a: Card, b: Card) -> bool:
+        if not self.edition.has_grid:
+            return a.id != b.id
+        return bool(a.cell and b.cell) and self.edition.adjacent(a.cell or "", b.cell or "")
+
     # ------------------------------------------------------------------ public API
     def act(self, player: str, action: dict) -> None:
-        """A player's action: {"type": "pass"} | {"type": "attack", "attacker", "target"} | {"type": "end_turn"}."""
+        """A player's action: pass | attack | activate | play | end_turn (see docs/PROTOCOL.md)."""
         if self.lost:
             raise IllegalAction("game_over", "the game is over")
         if player not in self.players:
@@ -216,15 +254,12 @@ class Game:
                                 f"a decision ({self.pending['kind']}) is pending for player {self.pending['player']}")
         if self.priority != player:
             raise IllegalAction("no_priority", f"player {player} does not have priority (holder: {self.priority})")
-        kind = action.get("type")
-        if kind == "pass":
-            self._pass(player)
-        elif kind == "attack":
-            self._declare_attack(player, action)
-        elif kind == "end_turn":
-            self._end_turn(player)
-        else:
-            raise IllegalAction("unknown_action", f"unknown action type '{kind}'")
+        handlers = {"pass": self._pass, "attack": self._declare_attack, "activate": self._declare_activation,
+                    "play": self._play, "end_turn": self._end_turn}
+        handler = handlers.get(action.get("type", ""))
+        if handler is None:
+            raise IllegalAction("unknown_action", f"unknown action type '{action.get('type')}'")
+        handler(player, action)
         self._advance()
 
     def answer(self, player: str, choice: Any) -> None:
@@ -238,16 +273,14 @@ class Game:
         if choice not in values:
             raise IllegalAction("illegal_choice", f"{choice!r} is not one of the options {values!r}")
         self.pending = None
-        handler = getattr(self, f"_on_{p['kind']}")
-        handler(p, choice)
+        getattr(self, f"_on_{p['kind']}")(p, choice)
         self._advance()
 
     # ------------------------------------------------------------------ the main loop
-    def _advance(self, first: str | None = None) -> None:
+    def _advance(self) -> None:
         """Run the game forward until a player has priority or a decision is pending."""
-        grant_to = first
         while self.pending is None and not self.lost:
-            self._rule_effects()
+            rule_effects.run(self)
             if self.lost:
                 return
             top = self.stack[-1] if self.stack else None
@@ -255,22 +288,22 @@ class Game:
                 self._resolve_step(top)
                 if top.step == "done":
                     self.stack.remove(top)
-                    self._log("resolved", source=top.source, entry=top.id)
-                    grant_to = self.active        # ASM priority-after-resolution
+                    self.log("resolved", source=top.source, entry=top.id)
+                    self.priority = None       # ASM priority-after-resolution: the active player, below
                 continue
-            if self.priority is None:
-                self._give_priority(grant_to or self.active)
-            if self._declare_waiting(self.priority):
+            if self._declare_next():
                 return
+            if self.priority is None:
+                self._give_priority(self.active)
             return
 
     def _give_priority(self, player: str) -> None:
         self.priority = player
-        self._log("priority", controller=player)
+        self.log("priority", controller=player)
 
     # ------------------------------------------------------------------ priority and passing
-    def _pass(self, player: str) -> None:
-        self._log("pass", controller=player)
+    def _pass(self, player: str, action: dict) -> None:
+        self.log("pass", controller=player)
         self.passes += 1
         if self.passes < 2:
             self._give_priority(self.opponent(player))
@@ -284,122 +317,237 @@ class Game:
             self._give_priority(self.active)     # ASM empty-stack-pass
 
     # ------------------------------------------------------------------ triggered abilities (113)
-    def _fire(self, event_hid: str, event: str, subject: Card | None, value_crossing: tuple[int, int] | None = None,
-              cause_hid: str | None = None) -> None:
+    def fire(self, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
         """Collect every triggered ability whose condition this game action meets (classic 113.2/113.3).
 
-        Conditions are read at the moment of the action: «вашего» means the ability card's controller then.
+        Conditions are read at the moment of the action: «вашего» means the ability card's controller then
+        (ASM trigger-declarer). ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
         """
-        for card in sorted(self.cards.values(), key=lambda c: c.id):
-            if not (self._in_play(card) or card is subject):
+        for card in self.sorted_cards():
+            if not (self.in_play(card) or card is subject):
                 continue
             you = self.controller(card)
-            for ab in card.definition.abilities:
+            for ab in self.abilities_of(card):
                 t = ab.trigger
                 if ab.kind != "triggered" or t is None or t.event != event:
                     continue
-                if subject is not None and not self._matches(t.subject, subject, card, you):
+                if t.after_payment != (ctx.get("phase") == "after_payment"):
+                    continue
+                if subject is not None and not self.matches(t.subject, subject, card, you):
+                    continue
+                if t.attack and ctx.get("attack") != t.attack:
+                    continue
+                if t.form and ctx.get("form") != t.form:
+                    continue
+                if t.in_your_turn and self.active != you:
+                    continue
+                if t.min_amount is not None and ctx.get("amount", 0) < t.min_amount:
                     continue
                 if event == "lives_at_most":
-                    before, after = value_crossing or (0, 0)
+                    before, after = ctx.get("crossing", (0, 0))
                     if not (before > (t.value or 0) >= after):
                         continue
                 if t.cause_kind == "attack" or t.cause is not None:
-                    cause = self._entry(cause_hid) if cause_hid else None
+                    cause = self.entry_of(ctx.get("cause"))
                     if cause is None or (t.cause_kind == "attack" and cause["kind"] != "strike"):
                         continue
-                    if t.cause and not self._relative(t.cause.controller, cause["controller"], you):
+                    if t.cause and not self.relative(t.cause.controller, cause["controller"], you):
                         continue
-                fid = self._new_id("t")
-                self.fired.append(Fired(id=fid, card=card.id, ability=ab.key, event=event_hid))
-                self._log("trigger", source=card.id, controller=you, parent=event_hid, ability=ab.key, fired=fid)
+                self._add_fired(card, ab.key, hid, subject, ab.optional)
 
-    def _relative(self, rel: str, player: str | None, you: str) -> bool:
+    def _add_fired(self, card: Card, key: str, hid: str, subject: Card | None, optional: bool) -> None:
+        fid = self._new_id("t")
+        self.fired.append(Fired(id=fid, card=card.id, ability=key, event=hid,
+                                subject=subject.id if subject else None, optional=optional))
+        self.log("trigger", source=card.id, targets=[subject.id] if subject else [], controller=self.controller(card),
+                 parent=hid, ability=key, fired=fid)
+
+    def relative(self, rel: str, player: str | None, you: str) -> bool:
         return rel == "any" or (rel == "you" and player == you) or (rel == "opponent" and player not in (None, you))
 
-    def _matches(self, f: Filter, card: Card, source: Card, you: str) -> bool:
+    def matches(self, f: Filter, card: Card, source: Card, you: str) -> bool:
+        """Does `card` meet the filter, read from the point of view of `source` controlled by `you`?"""
         if f.who == "self" and card is not source or f.who == "other" and card is source:
             return False
-        if not self._relative(f.controller, self.controller(card), you):
+        if f.who in ("adjacent", "self_or_adjacent") and not (
+                (f.who == "self_or_adjacent" and card is source) or (self.in_play(card) and self.adjacent(card, source))):
+            return False
+        if not self.relative(f.controller, self.controller(card), you):
             return False
         if f.type and card.definition.type != f.type:
             return False
-        return not (f.rank and card.definition.rank != f.rank)
+        if f.rank and card.definition.rank != f.rank:
+            return False
+        if f.state and (f.state == "closed") != card.closed:
+            return False
+        return not (f.wounded and card.wounds <= 0)
 
-    def _declarer(self, fired: Fired) -> str:
-        # classic 113.2.ex1: the ability is declared by whoever controls the card when priority comes,
-        # although the condition was met under another controller (Мститель back with its owner).
+    def declarer(self, fired: Fired) -> str:
+        # classic 113.2.ex1: declared by whoever controls the card when priority comes (ASM trigger-declarer)
         return self.controller(self.cards[fired.card])
 
-    def _used_this_turn(self, card_id: str, key: str) -> bool:
+    def used_this_turn(self, card_id: str, key: str) -> bool:
         return any(h["kind"] == "declare" and h["turn"] == self.turn and h["source"] == card_id
                    and h["info"].get("ability") == key for h in self.history)
 
-    def _declarable(self, fired: Fired) -> str | None:
-        """Why this fired trigger cannot be declared now, or None when it can."""
+    def _once_per_turn(self, ab: Ability) -> bool:
+        if ab is POISON:
+            return False
+        limited = self.edition.once_per_turn_triggers if ab.kind == "triggered" else self.edition.payment == "before"
+        return ab.once_per_turn or limited       # heroes 113.4.p1 (triggered), 113.3.dup2.p1 (activated)
+
+    def _why_not_declarable(self, fired: Fired) -> str | None:
         card = self.cards[fired.card]
-        ab = card.definition.ability(fired.ability)
-        assert ab is not None
-        if ab.once_per_turn and self._used_this_turn(card.id, ab.key):
+        ab = self.ability_of(card, fired.ability)
+        if ab is None:
+            return "the card no longer has this ability"
+        if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
             return "once_per_turn"
+        if any(e.target == "trigger_subject" for e in ab.effects):
+            subject = self.cards.get(fired.subject or "")
+            if subject is None or not self.in_play(subject):
+                # heroes 113.7: the declaration became illegal; the once-per-turn limit is not spent
+                return "trigger_subject_left_play"
         for i, f in enumerate(ab.targets):
-            if not self._target_options(card, f, self._declarer(fired)):
+            if not f.all and not self.target_options(card, f, self.declarer(fired), []):
                 return f"no legal target{i + 1}"
         return None
 
-    def _declare_waiting(self, player: str | None) -> bool:
-        """113.2: a triggered ability is declared as soon as its player gets priority. Returns True
-        when a declaration decision is now pending."""
-        if player is None:
+    def _declare_next(self) -> bool:
+        """113.2: triggered abilities are declared as soon as their player gets priority, after all rule
+        effects; players declare in the edition's order (ASM classic-trigger-order / heroes-trigger-order)."""
+        if not self.fired:
             return False
-        mine = [f for f in self.fired if self._declarer(f) == player]
-        for f in mine:
-            why = self._declarable(f)
-            if why:
+        first = self.active if self.edition.first_to_order == "active" else self.opponent(self.active)
+        for player in (first, self.opponent(first)):
+            for f in [f for f in self.fired if self.declarer(f) == player]:
+                why = self._why_not_declarable(f)
+                if why:
+                    self.fired.remove(f)
+                    self.log("trigger_dropped", source=f.card, controller=player, parent=f.event,
+                             ability=f.ability, reason=why)
+            mine = [f for f in self.fired if self.declarer(f) == player]
+            if not mine:
+                continue
+            if self.priority != player:
+                self._give_priority(player)
+            mandatory = any(not f.optional for f in mine)
+            options: list[Any] = [{"id": f.id, "card": f.card, "ability": f.ability, "subject": f.subject,
+                                   "optional": f.optional} for f in mine]
+            if not mandatory:
+                options.append(None)          # heroes 113.4: a «может» trigger may be left undeclared
+            self.pending = {"kind": "declare_trigger", "player": player, "mandatory": mandatory, "options": options}
+            return True
+        return False
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None:
+            for f in [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]:
+                # heroes 113.4: not declared at the first priority: lost for this triggering
                 self.fired.remove(f)
-                self._log("trigger_dropped", source=f.card, controller=player, parent=f.event,
-                          ability=f.ability, reason=why)
-        mine = [f for f in self.fired if self._declarer(f) == player]
-        if not mine:
-            return False
-        self.pending = {
-            "kind": "declare_trigger", "player": player, "mandatory": True,
-            "options": [{"id": f.id, "card": f.card, "ability": f.ability} for f in mine],
-        }
-        return True
-
-    def _on_declare_trigger(self, p: dict, choice: str) -> None:
-        fired = next(f for f in self.fired if f.id == choice)
-        card = self.cards[fired.card]
-        ab = card.definition.ability(fired.ability)
-        assert ab is not None
-        self._choose_targets(fired, ab, [])
-
-    def _target_options(self, source: Card, f: Filter, you: str) -> list[str]:
-        return [c.id for c in sorted(self.cards.values(), key=lambda c: c.id)
-                if self._in_play(c) and self._matches(f, c, source, you)]
-
-    def _choose_targets(self, fired: Fired, ab: Ability, chosen: list[str]) -> None:
-        card = self.cards[fired.card]
-        you = self._declarer(fired)
-        if len(chosen) < len(ab.targets):
-            options = self._target_options(card, ab.targets[len(chosen)], you)
-            self.pending = {"kind": "target", "player": you, "for": fired.id, "chosen": chosen,
-                            "options": options}
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
             return
+        fired = next(f for f in self.fired if f.id == choice)
         self.fired.remove(fired)
-        entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=you, targets=chosen,
-                      ability=ab.key)
-        entry.declared = self._log("declare", source=card.id, targets=chosen, controller=you, parent=fired.event,
-                                   ability=ab.key, entry=entry.id)
+        card = self.cards[fired.card]
+        ab = self.ability_of(card, fired.ability)
+        assert ab is not None
+        fixed = [fired.subject] if any(e.target == "trigger_subject" for e in ab.effects) and fired.subject else []
+        self.declaring = {"kind": "trigger", "card": card.id, "ability": ab.key, "player": p["player"],
+                          "parent": fired.event, "subject": fired.subject, "fixed": fixed, "chosen": []}
+        self._continue_declaration()
+
+    def target_options(self, source: Card, f: Filter, you: str, chosen: list[str]) -> list[str]:
+        return [c.id for c in self.sorted_cards()
+                if self.in_play(c) and self.matches(f, c, source, you) and not (f.distinct and c.id in chosen)]
+
+    def _continue_declaration(self) -> None:
+        """Choose the declared ability's targets one by one, then put it on the stack/Queue."""
+        d = self.declaring
+        assert d is not None
+        card = self.cards[d["card"]]
+        ab = self.ability_of(card, d["ability"])
+        assert ab is not None
+        while len(d["chosen"]) < len(ab.targets):
+            f = ab.targets[len(d["chosen"])]
+            options = self.target_options(card, f, d["player"], d["chosen"])
+            if f.all:
+                # classic 113.2.p2: «все карты…»: every legal target at declaration, the illegal ones ignored
+                d["chosen"].append(options)
+                continue
+            if not options:
+                raise IllegalAction("no_target", f"no legal target{len(d['chosen']) + 1} for «{ab.key}»")
+            self.pending = {"kind": "target", "player": d["player"], "for": ab.key, "card": card.id,
+                            "index": len(d["chosen"]) + 1, "options": options}
+            return
+        self.declaring = None
+        targets = list(d["fixed"]) + [t for c in d["chosen"] for t in (c if isinstance(c, list) else [c])]
+        entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=d["player"], targets=targets,
+                      ability=ab.key, activated=d["kind"] == "activate", subject=d.get("subject"))
+        entry.data["target_groups"] = d["chosen"]
+        resources = [f"close:{card.id}"] if ab.cost_close else []
+        entry.declared = self.log("declare", source=card.id, targets=targets, controller=d["player"],
+                                  parent=d.get("parent"), resources=resources, action=d["kind"], ability=ab.key,
+                                  entry=entry.id, subject=d.get("subject"))
         self.stack.append(entry)
         self.passes = 0
+        if entry.activated and self.edition.payment == "before":
+            self._pay(entry)                      # heroes 113.3.dup2: paid before execution
 
     def _on_target(self, p: dict, choice: str) -> None:
-        fired = next(f for f in self.fired if f.id == p["for"])
-        ab = self.cards[fired.card].definition.ability(fired.ability)
-        assert ab is not None
-        self._choose_targets(fired, ab, p["chosen"] + [choice])
+        assert self.declaring is not None
+        self.declaring["chosen"].append(choice)
+        self._continue_declaration()
+
+    # ------------------------------------------------------------------ activated abilities (114)
+    def _declare_activation(self, player: str, action: dict) -> None:
+        card = self.cards.get(action.get("card", ""))
+        if card is None:
+            raise IllegalAction("unknown_card", f"no card '{action.get('card')}'")
+        ab = self.ability_of(card, action.get("ability", ""))
+        if ab is None or ab.kind != "activated":
+            raise IllegalAction("no_such_ability", f"{card.id} has no activated ability '{action.get('ability')}'")
+        # heroes 114.1.p1: only in the Choice phase of the Main stage of the player's own turn (ASM choice-phase)
+        if player != self.active or self.step != "main" or self.stack:
+            raise IllegalAction("not_now", "an activated ability is declared only by the active player, in the "
+                                           "Choice phase of the Main stage (main step, empty stack/Queue)")
+        if not self.in_play(card) or self.controller(card) != player:
+            raise IllegalAction("not_your_card", f"{card.id} is not in play under player {player}'s control")
+        if ab.cost_close and card.closed:
+            raise IllegalAction("cannot_pay", f"{card.id} is closed and cannot pay by closing")
+        if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
+            raise IllegalAction("once_per_turn", f"«{ab.key}» was already declared this turn")
+        for i, f in enumerate(ab.targets):
+            if not f.all and not self.target_options(card, f, player, []):
+                raise IllegalAction("no_target", f"no legal target{i + 1} for «{ab.key}»")
+        self.declaring = {"kind": "activate", "card": card.id, "ability": ab.key, "player": player,
+                          "parent": None, "subject": None, "fixed": [], "chosen": []}
+        self._continue_declaration()
+
+    def _pay(self, entry: Entry) -> None:
+        card = self.cards[entry.source]
+        ab = self.ability_of(card, entry.ability or "") or card.definition.ability(entry.ability or "")
+        if ab is not None and ab.cost_close and not card.closed:
+            card.closed = True
+            self.log("payment", source=card.id, controller=entry.controller, parent=entry.declared, closes=card.id)
+        entry.data["paid"] = True
+
+    # ------------------------------------------------------------------ playing a card
+    def _play(self, player: str, action: dict) -> None:
+        card = self.cards.get(action.get("card", ""))
+        if card is None or card.zone != "hand" or card.owner != player:
+            raise IllegalAction("not_in_hand", f"{action.get('card')} is not in player {player}'s hand")
+        if player != self.active or self.step != "main" or self.stack:
+            raise IllegalAction("not_now", "cards are played by the active player, main step, empty stack/Queue")
+        cell = action.get("cell")
+        if self.edition.has_grid:
+            if not cell or not self.edition.is_cell(cell) or any(c.cell == cell for c in self.cards.values()):
+                raise IllegalAction("bad_cell", f"a free cell of the battlefield is needed, got {cell!r}")
+        card.zone, card.cell = "battlefield", cell if self.edition.has_grid else None
+        self._counters["appear"] += 1
+        card.appeared = self._counters["appear"]
+        hid = self.log("play", source=card.id, controller=player, cell=card.cell)
+        self.fire("played", hid, card)
 
     # ------------------------------------------------------------------ attacks
     def _declare_attack(self, player: str, action: dict) -> None:
@@ -407,48 +555,49 @@ class Game:
         target = self.cards.get(action.get("target", ""))
         if attacker is None or target is None:
             raise IllegalAction("unknown_card", "attack needs an existing 'attacker' and 'target'")
+        if not self.edition.has_grid:
+            raise IllegalAction("not_supported", "simple strikes are modelled for the classic battlefield only")
         if player != self.active or self.stack or self.step != "main":
             raise IllegalAction("not_now", "only the active player attacks, in the main step, with an empty stack")
         if self.controller(attacker) != player or attacker.zone != "battlefield":
             raise IllegalAction("not_your_card", f"{attacker.id} is not a creature of player {player} on the battlefield")
         if attacker.closed:
             raise IllegalAction("closed", f"{attacker.id} is closed and cannot act")
-        if target.zone != "battlefield" or not self.edition.adjacent(attacker.cell or "", target.cell or ""):
+        if target.zone != "battlefield" or not self.adjacent(attacker, target):
             raise IllegalAction("not_adjacent", f"{target.id} does not stand next to {attacker.id}")
         entry = Entry(id=self._new_id("s"), kind="attack", source=attacker.id, controller=player, targets=[target.id])
-        entry.declared = self._log("declare", source=attacker.id, targets=[target.id], controller=player,
-                                   action="attack", strike="simple", entry=entry.id)
+        entry.declared = self.log("declare", source=attacker.id, targets=[target.id], controller=player,
+                                  action="attack", strike="simple", entry=entry.id)
         self.stack.append(entry)
         self.passes = 0
 
     def _defender_options(self, entry: Entry) -> list[str]:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
         owner = self.controller(target)
-        return [c.id for c in sorted(self.cards.values(), key=lambda c: c.id)
+        return [c.id for c in self.sorted_cards()
                 if c.zone == "battlefield" and c.id not in (target.id, attacker.id) and not c.closed
                 and c.definition.type == "creature" and self.controller(c) == owner
-                and self.edition.adjacent(c.cell or "", attacker.cell or "")
-                and self.edition.adjacent(c.cell or "", target.cell or "")]
+                and self.adjacent(c, attacker) and self.adjacent(c, target)]
 
     def _on_defender(self, p: dict, choice: str | None) -> None:
         entry = self.stack[-1]
         if choice is not None:
             entry.data["defender"] = choice
-            self._log("defender", source=choice, targets=[entry.targets[0]], controller=p["player"],
-                      parent=entry.declared)
+            self.log("defender", source=choice, targets=[entry.targets[0]], controller=p["player"],
+                     parent=entry.declared)
             entry.targets = [choice]
         entry.step = "rolls"
 
     def _on_roll(self, p: dict, value: int) -> None:
         entry = self.stack[-1]
         entry.data.setdefault("rolls", {})[p["role"]] = value
-        self._log("roll", controller=p["player"], parent=entry.declared, role=p["role"], value=value)
+        self.log("roll", controller=p["player"], parent=entry.declared, role=p["role"], value=value)
 
     # ------------------------------------------------------------------ resolution
     def _resolve_step(self, entry: Entry) -> None:
         if entry.step == "target_resolution":
             if not self._targets_legal(entry):
-                self._log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
+                self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
                 entry.step = "done"
                 return
             if entry.kind == "attack" and not entry.generated:
@@ -485,8 +634,10 @@ class Game:
     def _targets_legal(self, entry: Entry) -> bool:
         if entry.kind == "attack":
             a, t = self.cards[entry.source], self.cards[entry.targets[0]]
-            return a.zone == "battlefield" and t.zone == "battlefield" and self.edition.adjacent(a.cell or "", t.cell or "")
-        return all(self._in_play(self.cards[t]) for t in entry.targets)
+            return a.zone == "battlefield" and t.zone == "battlefield" and self.adjacent(a, t)
+        groups = entry.data.get("target_groups", [])
+        single = [t for t in entry.targets if not any(isinstance(g, list) and t in g for g in groups)]
+        return all(self.in_play(self.cards[t]) for t in single)
 
     def _apply_simple_strike(self, entry: Entry) -> None:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
@@ -497,140 +648,206 @@ class Game:
             dealt, answer = strike_table.open_target(rolls["attacker"], rolls["defender"])
         a_value = self.strike_values(attacker)[strike_table.STRIKES.index(dealt)] if dealt else 0
         d_value = self.strike_values(target)[strike_table.STRIKES.index(answer)] if answer else 0
-        hid = self._log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
-                        parent=entry.declared, attack="simple", strike=dealt, wounds=a_value,
-                        answer=answer, answer_wounds=d_value)
-        # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength.
-        self._fire(hid, "attack", attacker, cause_hid=hid)
-        self._wound(target, a_value, hid)
+        hid = self.log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
+                       parent=entry.declared, attack="simple", strike=dealt, wounds=a_value,
+                       answer=answer, answer_wounds=d_value)
+        entry.data["strike"] = hid
+        # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength
+        self.fire("attack", hid, attacker, attack="simple", cause=hid)
+        self.wound(target, a_value, hid)
         if answer:
-            ahid = self._log("strike", source=target.id, targets=[attacker.id], controller=self.controller(target),
-                             parent=hid, attack="answer", strike=answer, wounds=d_value)
-            self._wound(attacker, d_value, ahid)
+            ahid = self.log("strike", source=target.id, targets=[attacker.id], controller=self.controller(target),
+                            parent=hid, attack="answer", strike=answer, wounds=d_value)
+            self.wound(attacker, d_value, ahid)
 
-    def _wound(self, card: Card, amount: int, hid: str) -> None:
+    def wound(self, card: Card, amount: int, hid: str) -> int:
+        """Deal wounds; a static prevention on the card acts only now (heroes 115.3). Returns wounds dealt."""
+        for ab in self.abilities_of(card):
+            if ab.kind == "static" and ab.prevent and amount > 0 and \
+                    self.matches(ab.affects or Filter(who="self"), card, card, self.controller(card)):
+                prevented = min(ab.prevent, amount)
+                amount -= prevented
+                self.log("prevented", source=card.id, targets=[card.id], parent=hid, ability=ab.key, amount=prevented)
         if amount <= 0:
-            return
+            return 0
         before = self.current_lives(card)
         card.wounds += amount
         card.last_hit = hid
-        self._fire(hid, "lives_at_most", card, value_crossing=(before, self.current_lives(card)), cause_hid=hid)
+        self.fire("wounded", hid, card, amount=amount, cause=hid)
+        self.fire("lives_at_most", hid, card, crossing=(before, self.current_lives(card)), cause=hid)
+        return amount
 
     def _apply_ability(self, entry: Entry) -> None:
         source = self.cards[entry.source]
-        ab = source.definition.ability(entry.ability or "")
-        assert ab is not None
+        ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+        if ab is None:
+            self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
+            return
+        groups = entry.data.get("target_groups", [])
         for spec in ab.effects:
-            target_id = source.id if spec.target == "self" else entry.targets[int(spec.target[6:]) - 1]
-            self._apply_effect(entry, spec, target_id)
+            for target_id in self._effect_targets(entry, spec, groups):
+                if self.cards[target_id].zone in IN_PLAY or spec.do in ("strike_bonus",):
+                    self._apply_effect(entry, spec, target_id)
+        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
+        hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
+                       parent=entry.declared, ability=ab.key, form=ab.form)
+        self.fire("ability_executed", hid, source, form=ab.form)
+
+    def _effect_targets(self, entry: Entry, spec: EffectSpec, groups: list) -> list[str]:
+        if spec.target == "self":
+            return [entry.source]
+        if spec.target == "trigger_subject":
+            return [entry.subject] if entry.subject else []
+        if spec.target == "all_targets":
+            return list(entry.targets)
+        group = groups[int(spec.target[6:]) - 1]
+        return list(group) if isinstance(group, list) else [group]
 
     def _apply_effect(self, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+        target = self.cards[target_id]
+        if spec.do == "wound":
+            amount = target.poison if entry.ability == POISON.key else spec.amount
+            hid = self.log("strike" if spec.attack else "effect", source=entry.source, targets=[target_id],
+                           controller=entry.controller, parent=entry.declared, effect="wound",
+                           attack=spec.attack, wounds=amount)
+            if spec.attack:
+                self.fire("attack", hid, self.cards[entry.source], attack=spec.attack, cause=hid)
+            self.wound(target, amount, hid)
+            return
+        if spec.do == "heal":
+            healed = min(spec.amount, target.wounds)     # what was actually healed (classic 113.2.ex2)
+            target.wounds -= healed
+            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                           parent=entry.declared, effect="heal", amount=spec.amount, healed=healed)
+            if healed:
+                self.fire("healed", hid, target, amount=healed)
+            return
+        if spec.do == "destroy":
+            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                           parent=entry.declared, effect="destroy")
+            self.destroy([target], effect="destroyed", causes={target_id: hid}, rule=False)
+            return
         eid = self._new_id("e")
-        if spec.do == "strike_bonus":
-            until = self._until_turn(entry.controller, spec.until)
-            self.effects.append(Effect(id=eid, kind="strike_bonus", source=entry.source, target=target_id,
-                                       amount=spec.amount, until_end_of_turn=until, cause=entry.declared))
+        order = (1, len(self.history))
+        if spec.do in ("strike_bonus", "strike_set", "lose_abilities"):
+            until = self._until_turn(entry.controller, spec.until) if spec.until else None
+            self.effects.append(Effect(id=eid, kind=spec.do, source=entry.source, target=target_id,
+                                       amount=spec.amount, until_end_of_turn=until, cause=entry.declared, order=order))
         elif spec.do == "gain_control":
             until = self._until_turn(entry.controller, spec.until) if spec.until else None
             self.effects.append(Effect(id=eid, kind="control", source=entry.source, target=target_id,
                                        to=entry.controller, while_=spec.while_, until_end_of_turn=until,
-                                       cause=entry.declared))
-        self._log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
-                  parent=entry.declared, effect=spec.do, id=eid, amount=spec.amount)
+                                       cause=entry.declared, order=order))
+        self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                 parent=entry.declared, effect=spec.do, id=eid, amount=spec.amount)
+
+    def destroy(self, cards: list[Card], effect: str, causes: dict[str, str | None], rule: bool) -> None:
+        """Cards die (гибель): every death is logged and its triggers read while all the dying cards are
+        still in play (simultaneous), then they go to their owners' graveyards."""
+        logged = []
+        for c in cards:
+            logged.append(self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
+                                   effect=effect))
+        for c, hid in zip(cards, logged, strict=True):
+            self.fire("death", hid, c, cause=causes.get(c.id))
+        for c in cards:
+            c.zone, c.cell = "graveyard", None
+            self.log("zone", targets=[c.id], zone="graveyard")
 
     def _payment(self, entry: Entry) -> None:
-        """Classic 503.1.b3: an ability is paid after it has been executed; an attack closes its attacker."""
+        """Classic 503.1.b3: paid after execution (an attack closes its attacker); then «После» triggers
+        (classic 113.3) fire."""
         if entry.kind == "attack" and not entry.generated:
             attacker = self.cards[entry.source]
+            hid = None
             if attacker.zone == "battlefield" and not attacker.closed:
                 attacker.closed = True
-                self._log("payment", source=attacker.id, controller=entry.controller, parent=entry.declared,
-                          closes=attacker.id)
+                hid = self.log("payment", source=attacker.id, controller=entry.controller, parent=entry.declared,
+                               closes=attacker.id)
             defender = entry.data.get("defender")
             if defender and not self.cards[defender].closed:
                 self.cards[defender].closed = True          # cards.md: the defender closes afterwards
-                self._log("payment", source=defender, parent=entry.declared, closes=defender)
+                self.log("payment", source=defender, parent=entry.declared, closes=defender)
+            self.fire("attack", hid or entry.data.get("strike", ""), attacker, attack="simple",
+                      phase="after_payment", cause=entry.data.get("strike"))
+        elif entry.activated:
+            if not entry.data.get("paid"):
+                self._pay(entry)
+            source = self.cards[entry.source]
+            ab = source.definition.ability(entry.ability or "")
+            self.fire("ability_executed", entry.declared or "", source, form=ab.form if ab else None,
+                      phase="after_payment")
 
-    # ------------------------------------------------------------------ rule effects (503)
-    def _rule_effects(self) -> None:
-        """Classic 503.1.p1: rule effects run outside the stack, as soon as they are relevant, and nobody
-        has priority meanwhile. 503.1.p2: a cyclic sequence is cut before its first repetition."""
-        applied: set[tuple] = set()
-        while True:
-            for check in (self._lethal_wounds, self._ended_effects):
-                batch = check()
-                if batch:
-                    break
-            else:
-                return
-            signatures = [sig for sig, _ in batch]
-            if any(s in applied for s in signatures):
-                self._log("loop_cut", repeated=[list(s) for s in signatures if s in applied])
-                return
-            applied.update(signatures)
-            if self.priority is not None:
-                self.priority = None          # nobody has priority while rule effects are applied
-            for _, apply in batch:
-                apply()
+    # ------------------------------------------------------------------ continuous effects (for rule effects)
+    def effect_ended(self, e: Effect) -> bool:
+        src, tgt = self.cards[e.source], self.cards[e.target]
+        if e.while_ == "source_in_squad" and not self.in_play(src):
+            return True
+        if not self.in_play(tgt):
+            return True
+        return e.until_end_of_turn is not None and (
+            self.turn > e.until_end_of_turn or (self.step == "end_done" and self.turn >= e.until_end_of_turn))
 
-    def _lethal_wounds(self) -> list[tuple[tuple, Any]]:
-        """Classic 503.1.b5: a card with a lethal number of wounds is destroyed (all such cards at once)."""
-        dying = [c for c in sorted(self.cards.values(), key=lambda c: c.id)
-                 if self._in_play(c) and c.definition.type == "creature" and c.max_lives - c.wounds <= 0]
-        if not dying:
-            return []
+    def remove_effect(self, e: Effect, reason: str) -> None:
+        self.effects.remove(e)
+        self.log("rule_effect", targets=[e.target], effect=reason, ended=e.kind, id=e.id, source_card=e.source)
 
-        def destroy_all() -> None:
-            # every death is logged and its triggers read while all the dying cards are still in play
-            logged = []
-            for c in dying:
-                hid = self._log("rule_effect", targets=[c.id], parent=c.last_hit, effect="death")
-                logged.append(hid)
-            for c, hid in zip(dying, logged, strict=True):
-                self._fire(hid, "death", c, cause_hid=c.last_hit)
-            for c in dying:
-                c.zone, c.cell = "graveyard", None
-                self._log("zone", targets=[c.id], zone="graveyard")
+    def wanted_static_effects(self) -> dict[tuple, tuple[str, int, tuple]]:
+        """Every effect that static abilities should be applying now: key → (kind, amount, order)."""
+        wanted: dict[tuple, tuple[str, int, tuple]] = {}
+        for source in sorted(self.cards.values(), key=lambda c: (c.appeared, c.id)):
+            if not self.in_play(source):
+                continue
+            you = self.controller(source)
+            for idx, ab in enumerate(self.abilities_of(source)):
+                if ab.kind != "static" or not ab.effects:
+                    continue
+                if ab.condition_source and (ab.condition_source == "closed") != source.closed:
+                    continue
+                for target in self.sorted_cards():
+                    if not self.in_play(target) or not self.matches(ab.affects or Filter(who="self"), target,
+                                                                    source, you):
+                        continue
+                    for n, spec in enumerate(ab.effects):
+                        key = (source.id, ab.key, n, target.id)
+                        wanted[key] = (spec.do, spec.amount, (0, source.appeared, idx, n))
+        return wanted
 
-        return [(("death", tuple(c.id for c in dying)), destroy_all)]
-
-    def _ended_effects(self) -> list[tuple[tuple, Any]]:
-        """Classic 503.1.b15: a continuous effect is removed as soon as its duration ends — here, a
-        «пока [источник] в отряде» effect whose source left the squad, or an effect whose card left play."""
-        ended = []
-        for e in self.effects:
-            src, tgt = self.cards[e.source], self.cards[e.target]
-            if (e.while_ == "source_in_squad" and not self._in_play(src)) or not self._in_play(tgt) \
-                    or (e.until_end_of_turn is not None and self.step == "end" and self.turn >= e.until_end_of_turn):
-                ended.append(e)
-        if not ended:
-            return []
-
-        def remove_all() -> None:
-            for e in ended:
-                self.effects.remove(e)
-                self._log("rule_effect", targets=[e.target], effect="effect_end", ended=e.kind, id=e.id,
-                          source_card=e.source)
-
-        return [(("effect_end", tuple(e.id for e in ended)), remove_all)]
+    def add_static_effect(self, key: tuple, value: tuple[str, int, tuple]) -> None:
+        kind, amount, order = value
+        eid = self._new_id("e")
+        self.effects.append(Effect(id=eid, kind=kind, source=key[0], target=key[3], amount=amount, order=order,
+                                   static_key=key))
+        self.log("rule_effect", source=None, targets=[key[3]], effect="static_apply", applied=kind, id=eid,
+                 source_card=key[0], ability=key[1])
 
     # ------------------------------------------------------------------ turns
-    def _end_turn(self, player: str) -> None:
+    def _end_turn(self, player: str, action: dict) -> None:
         if player != self.active or self.stack:
             raise IllegalAction("not_now", "only the active player ends the turn, with an empty stack")
-        self._log("turn_end", controller=player)
-        self.step = "end"
+        if self.step != "end":
+            self.step = "end"
+            hid = self.log("turn_end", controller=player)
+            self.fire("turn_end", hid, None)
+            if self.fired:
+                self.priority = None
+                return                    # «В конце хода» abilities are declared and resolved first
+        self.step = "end_done"
         self.priority = None
-        self._rule_effects()       # «до конца хода» effects end here (503.1.b15)
+        rule_effects.run(self)            # «до конца хода» effects end here (503.1.b15)
         self.turn += 1
         self.active = self.opponent(player)
         self.step = "start"
-        self._log("turn_start", controller=self.active)
-        for c in sorted(self.cards.values(), key=lambda c: c.id):
+        hid = self.log("turn_start", controller=self.active)
+        for c in self.sorted_cards():
             # classic 503.1.b2: the active player's cards open at the start of the turn (a rule effect)
-            if c.closed and self._in_play(c) and self.controller(c) == self.active:
+            if c.closed and self.in_play(c) and self.controller(c) == self.active:
                 c.closed = False
-                self._log("rule_effect", targets=[c.id], effect="open")
+                self.log("rule_effect", targets=[c.id], effect="open")
+        self.fire("turn_start", hid, None)
+        for c in self.sorted_cards():
+            if c.poison and self.in_play(c) and self.controller(c) == self.active:
+                self._add_fired(c, POISON.key, hid, c, optional=False)
         self.step = "main"
 
     # ------------------------------------------------------------------ copying

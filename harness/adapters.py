@@ -1,7 +1,8 @@
 """Engine adapters: one interface to an engine, whatever runs it.
 
-The steps talk only to an adapter. `InProcessAdapter` drives the reference engine in this process; the
-subprocess adapter for the JSON-lines protocol (issue 6) offers the same methods.
+The steps talk only to an adapter. `InProcessAdapter` drives the reference engine in this process;
+`harness.protocol.SubprocessAdapter` drives any engine over the JSON-lines protocol (docs/PROTOCOL.md)
+and offers the same methods.
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ class EngineFault(Exception):
     def __init__(self, status: str, message: str):
         self.status = status
         super().__init__(message)
+
+
+class EngineUnsupported(Exception):
+    """The engine does not support what the scenario needs (an edition or feature it does not declare, or
+    a board it answers `unsupported` to): status SKIP, the message is the reason."""
 
 
 class Adapter(Protocol):

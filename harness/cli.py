@@ -44,7 +44,7 @@ def _scenarios():
 
 # ------------------------------------------------------------------------------------------ check
 def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expectations: str | None,
-                  engine_cmd: str | None, quiet: bool = False) -> tuple[int, Any]:
+                  engine_cmd: str | None, quiet: bool = False, extra: list[str] | None = None) -> tuple[int, Any]:
     """Run the scenarios through pytest (pytest-bdd) with the kit's plugin; returns (pytest code, results)."""
     import pytest
 
@@ -62,6 +62,7 @@ def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expec
         args += ["--engine-cmd", engine_cmd]
     if quiet:
         args += ["-p", "no:terminal"]
+    args += extra or []
     code = pytest.main(args)
     results_file = report_dir / "results.json"
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR) or not results_file.is_file():
@@ -78,7 +79,10 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
     report_dir = Path(ns.report_dir)
-    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd)
+    extra = ["--request-timeout", str(ns.request_timeout), "--scenario-timeout", str(ns.scenario_timeout)]
+    if ns.trace_dir:
+        extra += ["--trace-dir", ns.trace_dir]
+    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd, extra=extra)
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
@@ -88,6 +92,12 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if not results.results:
         console.print("no scenario matched the filters")
         return EXIT_FAILED
+    if ns.update_expectations:
+        from .cmd_expectations import update_expectations
+
+        n = update_expectations(results, Path(ns.update_expectations))
+        console.print(f"expectations: wrote {n} entr{'y' if n == 1 else 'ies'} to {ns.update_expectations}")
+        return EXIT_OK
     return EXIT_OK if results.ok else EXIT_FAILED
 
 
@@ -228,8 +238,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
-    c.add_argument("--engine-cmd", help="an engine speaking the protocol (not yet available: issue 6)")
-    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml)")
+    c.add_argument("--engine-cmd", help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
+                                        "e.g. \"python -m engine.serve\"")
+    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml "
+                                          "for the built-in engine, none with --engine-cmd)")
+    c.add_argument("--update-expectations", metavar="FILE",
+                   help="write FILE (atomically) from this run: every non-PASS result with its message as the "
+                        "reason; exit 0 once written")
+    c.add_argument("--request-timeout", type=float, default=10.0,
+                   help="--engine-cmd: seconds to wait for each reply (default 10)")
+    c.add_argument("--scenario-timeout", type=float, default=60.0,
+                   help="--engine-cmd: seconds a scenario may take (default 60; 0: no limit)")
+    c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
     c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
     c.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
@@ -261,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
 # Further verbs live in their own modules, each with `register(subparsers)` that adds its parser and
 # sets `func` (a function of the parsed namespace returning the exit code).
 VERB_MODULES: list[str] = [
+    "harness.cmd_expectations",
 ]
 
 

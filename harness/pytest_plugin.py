@@ -1,9 +1,9 @@
 """Wires the scenarios into pytest-bdd: run options, tags as marks, the `world` fixture, expectations
 (known failures, strict), and the recording of every scenario's result for the reports.
 
-Options: --engine-cmd CMD (an engine over the protocol; reserved for issue 6), --expectations FILE,
---unit ID (repeatable), --edition E (repeatable), --report-dir DIR (write results.json, junit.xml,
-index.html at the end of the session).
+Options: --engine-cmd CMD (an engine over the JSON-lines protocol, docs/PROTOCOL.md) with
+--request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
+(repeatable), --report-dir DIR (write results.json, junit.xml, index.html at the end of the session).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from . import paths
-from .adapters import EngineFault, EngineRefused, InProcessAdapter
+from .adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
 from .errors import InputError
+from .protocol import PROTOCOL_VERSION
 from .world import World
 
-PROTOCOL_VERSION = "0.1.0"
 SUITE_VERSION = "0.1.0"
 
 
@@ -48,6 +48,7 @@ class Scenario:
     started: float = 0.0
     duration: float = 0.0
     trace: list[dict] = field(default_factory=list)
+    explored: int = 0
 
 
 @dataclass
@@ -72,7 +73,11 @@ SCENARIO = pytest.StashKey[Scenario]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("berserk-rules")
-    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (issue 6)")
+    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
+    g.addoption("--request-timeout", type=float, default=10.0,
+                help="--engine-cmd: seconds to wait for each reply (default 10); then TIMEOUT")
+    g.addoption("--scenario-timeout", type=float, default=60.0,
+                help="--engine-cmd: seconds a scenario may take from its setup (default 60; 0: no limit)")
     g.addoption("--expectations", default=None,
                 help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
@@ -87,8 +92,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
+    # the reference engine's known failures are not another engine's: --engine-cmd has none by default
+    default_ok = exp_path.is_file() and not config.getoption("--engine-cmd")
     try:
-        expectations = load_expectations(exp_path) if (exp_opt or exp_path.is_file()) else {}
+        expectations = load_expectations(exp_path) if (exp_opt or default_ok) else {}
     except InputError as exc:
         raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
     report_dir = config.getoption("--report-dir")
@@ -156,9 +163,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def make_adapter(config: pytest.Config) -> Any:
     """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol."""
-    if config.getoption("--engine-cmd"):
-        raise pytest.UsageError("--engine-cmd: the protocol adapter is not part of the kit yet (issue 6)")
-    return InProcessAdapter()
+    cmd = config.getoption("--engine-cmd")
+    if not cmd:
+        return InProcessAdapter()
+    adapter = config.stash.get(ENGINE, None)
+    if adapter is None:
+        from .protocol import SubprocessAdapter
+
+        try:
+            adapter = SubprocessAdapter(cmd, request_timeout=config.getoption("--request-timeout"),
+                                        scenario_timeout=config.getoption("--scenario-timeout") or None,
+                                        reuse=True)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--engine-cmd: {exc}") from None
+        config.stash[ENGINE] = adapter     # one process for the run, restarted after a fault
+    return adapter
+
+
+ENGINE = pytest.StashKey[Any]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    adapter = config.stash.get(ENGINE, None)
+    if adapter is not None:
+        adapter.shutdown()
 
 
 @pytest.fixture
@@ -181,6 +209,26 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
         started=time.perf_counter(),
     )
     item.stash[SCENARIO] = sc
+
+
+def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                step_func: Any, step_func_args: dict) -> None:
+    """After a «в любом порядке» fork, remember every further step so it can be run for each order."""
+    world = step_func_args.get("world")
+    if world is not None and world.fork is not None:
+        world.fork.post_steps.append((step.keyword.strip(), step.name, step_func, dict(step_func_args)))
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    """When the scenario passed with one alternative of a fork, check every other one (harness/orderings)."""
+    from .orderings import explore
+
+    sc = request.node.stash.get(SCENARIO, None)
+    if sc is None or sc.error is not None or "world" not in request.fixturenames:
+        return
+    world = request.getfixturevalue("world")
+    if world.fork is not None:
+        sc.explored = explore(world, world.fork)
 
 
 def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
@@ -239,6 +287,10 @@ def classify(error: BaseException | None) -> tuple[str, str]:
 
     if error is None:
         return "PASS", ""
+    if isinstance(error, pytest.skip.Exception):
+        return "SKIP", error.msg or "skipped"
+    if isinstance(error, EngineUnsupported):
+        return "SKIP", str(error)
     if isinstance(error, AssertionError):
         return "FAIL", str(error) or "a check failed"
     if isinstance(error, EngineRefused):
@@ -281,7 +333,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
         exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
-        if sc.status == exp["status"] and exp["status"] != "PASS":
+        if sc.status == "SKIP":
+            # a missing capability is reported, never a failure (results.ScenarioResult.as_expected)
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), sc.line, f"Skipped: {sc.message}")
+        elif sc.status == exp["status"] and exp["status"] != "PASS":
             # a declared known failure: reported like a strict xfail
             report.outcome = "skipped"
             report.wasxfail = f"expected {exp['status']}: {exp['reason']}"

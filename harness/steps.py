@@ -39,7 +39,7 @@ def given_board(world: World, path: str) -> World:
         world.require("inline_cards", "the board defines test cards inline")
     world.board = board
     world.dice = {p: list(v) for p, v in board.data.get("dice", {}).items()}
-    world.state = world.adapter.setup(board.data, board.definitions)
+    world.setup(board.data, board.definitions)
     world.mark = len(world.state["history"])
     return world
 
@@ -129,9 +129,123 @@ def when_declare(world: World, player: str, ability: str) -> None:
     world.begin_action()
     card_id, key = world.ability_ref(ability)
     p = world.pending("declare_trigger", player)
-    chosen = [o for o in p["options"] if o["card"] == card_id and o["ability"] == key]
+    chosen = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key]
     assert chosen, f"«{ability}» is not among the abilities player {player} may declare: {p['options']!r}"
     world.answer(player, chosen[0]["id"])
+
+
+@when(_re(r"игрок " + P + r" объявляет (?:срабатывающие )?(?:способности|особенности) в любом порядке"))
+def when_declare_any_order(world: World, player: str) -> None:
+    """Когда игрок Б объявляет срабатывающие способности в любом порядке — a fork: the player declares all
+    his waiting triggered abilities, and every following step must hold for EVERY order (all orders up to
+    6 abilities, hypothesis samples beyond; a failure names the smallest failing order as a step)."""
+    from .orderings import apply_alternative
+    from .world import Fork
+
+    world.begin_action()
+    p = world.pending("declare_trigger", player)
+    options = [o for o in p["options"] if o]
+    labels = {o["id"]: world.option_label(o) for o in options}
+    fork = Fork(kind="order", player=player, items=[o["id"] for o in options], labels=labels,
+                calls_before=list(world.calls), current=[o["id"] for o in options])
+    apply_alternative(world, fork, fork.current)
+    world.fork = fork
+
+
+@when(_re(r"игрок " + P + r" объявляет (?:срабатывающие )?(?:способности|особенности) в порядке: (?P<order>.+)"))
+def when_declare_in_order(world: World, player: str, order: str) -> None:
+    """Когда игрок Б объявляет срабатывающие способности в порядке: "Гном: отравление", "Проглот: отравление"
+    — declares his waiting triggered abilities in this order (the first declared ends at the bottom)."""
+    world.begin_action()
+    for label in re.findall(r"\"([^\"]+)\"", order):
+        p = world.pending("declare_trigger", player)
+        chosen = [o for o in p["options"] if o and world.option_label(o) == label]
+        assert chosen, f"«{label}» is not among {[world.option_label(o) for o in p['options'] if o]}"
+        world.answer(player, chosen[0]["id"])
+
+
+@when(_re(r"игрок " + P + r" объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\" с любой точкой срабатывания"))
+def when_declare_any_point(world: World, player: str, ability: str) -> None:
+    """Когда игрок А объявляет способность "Талитха: …" с любой точкой срабатывания — a fork over the
+    trigger points the engine offers for this ability (heroes 113.6): every following step must hold for
+    each of them. «выбранная точка срабатывания» in later steps names the card of the point taken."""
+    from .world import Fork
+
+    world.begin_action()
+    card_id, key = world.ability_ref(ability)
+    p = world.pending("declare_trigger", player)
+    options = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key]
+    assert options, f"«{ability}» is not among {p['options']!r}"
+    labels = {o["id"]: world.option_label(o) for o in options}
+    fork = Fork(kind="choice", player=player, items=[o["id"] for o in options], labels=labels,
+                calls_before=list(world.calls), current=[options[0]["id"]])
+    world.answer(player, options[0]["id"])
+    world.fork = fork
+
+
+@when(_re(r"игрок " + P + r" объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\" с точкой срабатывания " + C))
+def when_declare_point(world: World, player: str, ability: str, card: str) -> None:
+    """Когда игрок А объявляет способность "Талитха: …" с точкой срабатывания "Гном" — takes the trigger point
+    of that card (heroes 113.6)."""
+    world.begin_action()
+    card_id, key = world.ability_ref(ability)
+    subject = world.card(card)["id"]
+    p = world.pending("declare_trigger", player)
+    options = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key
+               and o.get("subject") == subject]
+    assert options, f"no trigger point «{card}» for «{ability}» among {p['options']!r}"
+    world.answer(player, options[0]["id"])
+
+
+@when(_re(r"игрок " + P + r" не объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
+def when_decline(world: World, player: str, ability: str) -> None:
+    """Когда игрок А не объявляет способность "X: ключ" — declines an optional («может») trigger."""
+    world.begin_action()
+    card_id, key = world.ability_ref(ability)
+    p = world.pending("declare_trigger", player)
+    assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
+        f"«{ability}» is not waiting to be declared: {p['options']!r}"
+    assert None in p["options"], "the engine does not let the player decline (the declaration is mandatory)"
+    world.answer(player, None)
+
+
+@when(_re(r"игрок " + P + r" применяет " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
+def when_activate(world: World, player: str, ability: str) -> None:
+    """Когда игрок А применяет способность "Целитель: лечение" — declares an activated ability (targets
+    follow with «выбирает целью»)."""
+    world.begin_action()
+    card_id, key = world.ability_ref(ability)
+    world.act(player, {"type": "activate", "card": card_id, "ability": key})
+
+
+@when(_re(r"игрок " + P + r" разыгрывает " + C + r"(?: в клетку (?P<cell>[a-z]\d))?"))
+def when_play(world: World, player: str, card: str, cell: str | None) -> None:
+    """Когда игрок А разыгрывает "Орк-арбалетчик" (в клетку c2) — plays a card from his hand."""
+    world.begin_action()
+    action = {"type": "play", "card": world.card(card)["id"]}
+    if cell:
+        action["cell"] = cell
+    world.act(player, action)
+
+
+@when(_re(r"игроки пасуют, пока (?:стек|Очередь) не опустеет"))
+def when_pass_until_empty(world: World) -> None:
+    """Когда игроки пасуют, пока Очередь не опустеет — whoever has priority passes, again and again; a
+    mandatory declaration with a single option on offer is made (there is nothing to choose); any other
+    decision stops the step with a failure, since the scenario must answer it explicitly."""
+    world.begin_action()
+    for _ in range(200):
+        p = world.state.get("pending")
+        if p:
+            options = [o for o in p["options"] if o]
+            if p["kind"] == "declare_trigger" and p.get("mandatory") and len(options) == 1:
+                world.answer(p["player"], options[0]["id"])
+                continue
+            raise AssertionError(f"a decision needs an explicit answer: {p!r}")
+        if not world.state["stack"]:
+            return
+        world.act(world.state["priority"], {"type": "pass"})
+    raise AssertionError("the stack did not empty after 200 passes")
 
 
 @when(_re(r"игрок " + P + r" выбирает целью " + C))
@@ -186,7 +300,7 @@ def then_must_declare(world: World, player: str, ability: str) -> None:
     card_id, key = world.ability_ref(ability)
     p = world.pending("declare_trigger", player)
     assert p.get("mandatory") is True, "the declaration is offered as optional"
-    assert any(o["card"] == card_id and o["ability"] == key for o in p["options"]), \
+    assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
         f"«{ability}» is not among {p['options']!r}"
 
 
@@ -245,9 +359,11 @@ def then_no_priority_during_rule_effects(world: World) -> None:
     """Тогда до окончания эффектов правил игры приоритета ни у кого не было — in the history since the last
     «Когда» step, no player got priority before the last rule effect."""
     since = world.history_since_mark()
-    last_rule = max((i for i, h in enumerate(since) if h["kind"] == "rule_effect"), default=None)
-    assert last_rule is not None, "no rule effect happened"
-    early = [h for h in since[:last_rule] if h["kind"] == "priority"]
+    rules = [i for i, h in enumerate(since) if h["kind"] == "rule_effect"]
+    assert rules, "no rule effect happened"
+    # from the game action that made them relevant to the last rule effect
+    cause = max((i for i in range(rules[0]) if since[i]["kind"] not in ("trigger", "zone")), default=0)
+    early = [h for h in since[cause:rules[-1]] if h["kind"] == "priority"]
     assert not early, f"player {early[0]['controller']} got priority while rule effects were still being applied"
 
 
@@ -282,3 +398,126 @@ def then_stack(world: World, datatable: list[list[str]]) -> None:
               for s in reversed(world.state["stack"])]
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
     assert actual == expected, f"the stack (top first) is {actual}, expected {expected}"
+
+
+@then(_re(r"игрок " + P + r" не может (?P<what>применить|атаковать) (?P<rest>.+)"))
+def then_cannot(world: World, player: str, what: str, rest: str) -> None:
+    """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
+    "X" существо "Y" — the engine refuses the action, and nothing changes."""
+    from .adapters import EngineRefused
+
+    if what == "применить":
+        m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
+        if not m:
+            raise LookupError(f"write «не может применить способность \"карта: ключ\"», got «{rest}»")
+        card_id, key = world.ability_ref(m["ability"])
+        action = {"type": "activate", "card": card_id, "ability": key}
+    else:
+        m = re.fullmatch(r"простым ударом существом \"(?P<a>[^\"]+)\" существо \"(?P<t>[^\"]+)\"", rest)
+        if not m:
+            raise LookupError(f"write «не может атаковать простым ударом существом \"X\" существо \"Y\"», got «{rest}»")
+        action = {"type": "attack", "attacker": world.card(m["a"])["id"], "target": world.card(m["t"])["id"]}
+    before = world.state
+    try:
+        world.adapter.act(player, action)
+    except EngineRefused:
+        world.state = world.adapter.state()
+        assert world.state == before, "the refused action changed the state"
+        return
+    raise AssertionError(f"the engine accepted {action!r}")
+
+
+@then(_re(r"игрок " + P + r" может объявить " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
+def then_may_declare(world: World, player: str, ability: str) -> None:
+    """Тогда игрок А может объявить способность "X: ключ" — it is offered, and the player may decline."""
+    card_id, key = world.ability_ref(ability)
+    p = world.pending("declare_trigger", player)
+    assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
+        f"«{ability}» is not among {p['options']!r}"
+    assert None in p["options"] and p.get("mandatory") is False, "the declaration is offered as mandatory"
+
+
+@then(_re(ABILITY + r" \"(?P<ability>[^\"]+)\" сработала (?P<n>\d+) раз(?:а)?(?P<turn> в этот ход)?"))
+def then_triggered_times(world: World, ability: str, n: str, turn: str | None) -> None:
+    """Тогда способность "Талитха: …" сработала 3 раза (в этот ход) — trigger points since the last
+    «Когда» step (or during this turn)."""
+    card_id, key = world.ability_ref(ability)
+    entries = [h for h in world.state["history"] if h["turn"] == world.state["turn"]] if turn \
+        else world.history_since_mark()
+    fired = [h for h in entries if h["kind"] == "trigger" and h["source"] == card_id and h["info"].get("ability") == key]
+    assert len(fired) == int(n), f"«{ability}» triggered {len(fired)} times"
+
+
+@then(_re(ABILITY + r" \"(?P<ability>[^\"]+)\" (?P<neg>не )?объявлялась в этот ход(?: (?P<n>\d+) раз(?:а)?)?"))
+def then_declared_this_turn(world: World, ability: str, neg: str | None, n: str | None) -> None:
+    """Тогда способность "X: ключ" не объявлялась в этот ход / объявлялась в этот ход 1 раз — declarations
+    this turn (the once-per-turn limit is spent only by them)."""
+    card_id, key = world.ability_ref(ability)
+    declared = [h for h in world.state["history"] if h["kind"] == "declare" and h["source"] == card_id
+                and h["turn"] == world.state["turn"] and h["info"].get("ability") == key]
+    if neg:
+        assert not declared, f"«{ability}» was declared this turn"
+    else:
+        assert declared and (n is None or len(declared) == int(n)), \
+            f"«{ability}» was declared {len(declared)} times this turn"
+
+
+@then(_re(r"у " + C + r" нет (?:особенностей|способностей)"))
+def then_no_abilities(world: World, card: str) -> None:
+    """Тогда у "Грибыныч" нет особенностей — the card has lost all its abilities."""
+    assert world.card(card)["abilities"] == [], f"«{card}» has {world.card(card)['abilities']}"
+
+
+@then(_re(r"у " + C + r" есть " + ABILITY + r" \"(?P<key>[^\"]+)\""))
+def then_has_ability(world: World, card: str, key: str) -> None:
+    """Тогда у "Грибыныч" есть особенность "ключ"."""
+    assert key in world.card(card)["abilities"], f"«{card}» has {world.card(card)['abilities']}"
+
+
+@then(_re(r"уничтожено существо выбранной точки срабатывания, остальные живы"))
+def then_point_destroyed(world: World) -> None:
+    """Тогда уничтожено существо выбранной точки срабатывания, остальные живы — with a trigger-point fork:
+    the card of the point taken is in the graveyard, the cards of the other points are not."""
+    fork = world.fork
+    assert fork is not None and fork.kind == "choice", "this step follows «… с любой точкой срабатывания»"
+    declared = [h for h in world.state["history"] if h["kind"] == "declare" and h["info"].get("subject")]
+    chosen = declared[-1]["info"]["subject"] if declared else None
+    points = {h["targets"][0] for h in world.state["history"] if h["kind"] == "trigger" and h["targets"]
+              and h["info"].get("fired") in fork.items}
+    zones = {c["id"]: c["zone"] for c in world.state["cards"]}
+    assert chosen and zones[chosen] == "graveyard", f"the chosen point's card {chosen} is in {zones.get(chosen)}"
+    alive = [p for p in points if p != chosen and zones[p] != "battlefield"]
+    assert not alive, f"cards of other trigger points left the battlefield: {alive}"
+
+
+@then(_re(r"у " + C + r" удар (?P<n>\d+)"))
+def then_heroes_strike(world: World, card: str, n: str) -> None:
+    """Тогда у "Гном" удар 3 — a heroes strike (one number) with every modifier."""
+    value = world.card(card)["strike"]["value"]
+    assert value == [int(n)] * 3, f"«{card}» strikes {value[0] if len(set(value)) == 1 else value}"
+
+
+@then(_re(r"срабатывание " + ABILITY + r" \"(?P<ability>[^\"]+)\" порождено (?P<what>атакой|оплатой|гибелью|ранением|лечением|выполнением способности|началом хода|концом хода)"))
+def then_trigger_parent(world: World, ability: str, what: str) -> None:
+    """Тогда срабатывание особенности "X: ключ" порождено оплатой — the game action its last triggering
+    names as its parent (537.1.f): атакой, оплатой, гибелью, ранением, лечением, выполнением способности,
+    началом хода, концом хода."""
+    kinds = {"атакой": {"strike"}, "оплатой": {"payment"}, "гибелью": {"rule_effect", "death"},
+             "ранением": {"strike", "effect"}, "лечением": {"effect"}, "выполнением способности": {"executed"},
+             "началом хода": {"turn_start"}, "концом хода": {"turn_end"}}[what]
+    card_id, key = world.ability_ref(ability)
+    hist = {h["id"]: h for h in world.state["history"]}
+    fired = [h for h in world.state["history"] if h["kind"] == "trigger" and h["source"] == card_id
+             and h["info"].get("ability") == key]
+    assert fired, f"«{ability}» never triggered"
+    parent = hist.get(fired[-1]["parent"] or "")
+    assert parent and parent["kind"] in kinds, f"the triggering action is {parent!r}"
+
+
+@then(_re(r"(?:стек|Очередь) не использовал(?:ся|ась), (?:особенности|способности) не объявлялись и цели не выбирались"))
+def then_nothing_declared(world: World) -> None:
+    """Тогда Очередь не использовалась, способности не объявлялись и цели не выбирались — since the last
+    «Когда» step (or the setup): no declaration, no stack entry, no target decision."""
+    since = world.history_since_mark() if world.mark else world.state["history"]
+    assert not [h for h in since if h["kind"] in ("declare", "trigger")], "something was declared or triggered"
+    assert world.state["stack"] == [] and world.state["pending"] is None

@@ -1,5 +1,6 @@
-"""The scenario's world: the engine adapter, the board it was set up from, and small readers of the
-canonical state that the steps share. No rules logic: it only reads what the engine reports."""
+"""The scenario's world: the engine adapter, the board it was set up from, a record of every call made
+to the engine (so a scenario can be replayed up to a point), and small readers of the canonical state
+that the steps share. No rules logic: it only reads what the engine reports."""
 
 from __future__ import annotations
 
@@ -10,19 +11,49 @@ from .adapters import Adapter
 
 
 @dataclass
+class Fork:
+    """A point where the scenario says the outcome must hold for every choice («в любом порядке»)."""
+
+    kind: str                       # "order": every order of the options; "choice": every single option
+    player: str
+    items: list[str]                # option ids offered by the engine at the fork
+    labels: dict[str, str]          # option id → how a scenario names it («Гном: отравление»)
+    calls_before: list[tuple]       # the engine calls that lead to the fork
+    current: list[str]              # the alternative the scenario body is running
+    post_steps: list[tuple] = field(default_factory=list)   # (keyword, text, step function, its arguments)
+    explored: int = 0
+
+
+@dataclass
 class World:
     adapter: Adapter
     board: Any = None                    # harness.board.Board
     state: dict = field(default_factory=dict)
     mark: int = 0                        # history length when the current «Когда» step began
     dice: dict[str, list[int]] = field(default_factory=dict)
+    calls: list[tuple] = field(default_factory=list)
+    fork: Fork | None = None
+    memory: dict[str, Any] = field(default_factory=dict)   # what steps remember (e.g. the chosen trigger point)
 
-    # -- calls on the engine; every call refreshes the state
+    # -- calls on the engine; every call is recorded and refreshes the state
+    def setup(self, board: dict, definitions: dict) -> None:
+        self.calls = [("setup", board, definitions)]
+        self.state = self.adapter.setup(board, definitions)
+
     def act(self, player: str, action: dict) -> None:
+        self.calls.append(("act", player, action))
         self.state = self.adapter.act(player, action)
 
     def answer(self, player: str, choice: Any) -> None:
+        self.calls.append(("answer", player, choice))
         self.state = self.adapter.answer(player, choice)
+
+    def replay(self, calls: list[tuple]) -> None:
+        """Set the engine up again and repeat these calls: the state they lead to."""
+        self.calls = []
+        for call in calls:
+            getattr(self, call[0])(*call[1:])
+        self.mark = len(self.state.get("history", []))
 
     def begin_action(self) -> None:
         self.mark = len(self.state.get("history", []))
@@ -48,6 +79,12 @@ class World:
             raise AssertionError(f"no card «{ref}» on the board (cards: {', '.join(c['id'] for c in cards)})")
         raise LookupError(f"«{ref}» is ambiguous ({', '.join(c['id'] for c in named)}): name the card by its id")
 
+    def card_label(self, card_id: str) -> str:
+        """How a scenario names a card: its name when unique on the board, else its id."""
+        card = next(c for c in self.state["cards"] if c["id"] == card_id)
+        same = [c for c in self.state["cards"] if c["name"] == card["name"]]
+        return card["name"] if len(same) == 1 else card_id
+
     def history_since_mark(self) -> list[dict]:
         return self.state["history"][self.mark:]
 
@@ -57,6 +94,15 @@ class World:
             raise LookupError(f"an ability is named «карта: ключ особенности», got «{ref}»")
         card, key = (part.strip() for part in ref.split(":", 1))
         return self.card(card)["id"], key
+
+    def option_label(self, option: dict) -> str:
+        """A declare_trigger option as a scenario names it: «карта: ключ» (+ « (точка)» for trigger points)."""
+        label = f"{self.card_label(option['card'])}: {option['ability']}"
+        same = [o for o in (self.state.get("pending") or {}).get("options", [])
+                if o and o["card"] == option["card"] and o["ability"] == option["ability"]]
+        if len(same) > 1 and option.get("subject"):
+            label += f" ({self.card_label(option['subject'])})"
+        return label
 
     def pending(self, kind: str, player: str) -> dict:
         p = self.state.get("pending")

@@ -85,22 +85,19 @@ def test_lethal_wounds_destroy_and_trigger_declared_at_priority():
     strike_once(g, "g", "o", 6, 1)
     s = state(g)
     assert {c["id"]: c["zone"] for c in s["cards"]}["o"] == "graveyard"
-    # Б's Мститель triggered; the active player А gets priority first and has nothing to declare
-    assert s["priority"] == "А" and s["pending"] is None
-    assert [t["card"] for t in s["waiting_triggers"]] == ["m"]
-    g.act("А", {"type": "pass"})
-    s = state(g)
+    # Б's Мститель triggered; А (active, declares first: ASM classic-trigger-order) has nothing, so Б gets
+    # priority to declare it before anyone acts
     assert s["priority"] == "Б" and s["pending"]["kind"] == "declare_trigger" and s["pending"]["player"] == "Б"
+    assert [o["card"] for o in s["pending"]["options"]] == ["m"]
+    grants = [h["controller"] for h in s["history"] if h["kind"] == "priority"]
+    assert grants[-1] == "Б"
 
 
 def test_threshold_trigger_takes_control_until_the_source_leaves():
     g = new_game(board(card("g", "Гоблин", "А", "c3"), card("n", "Невтида", "Б", "c4"),
                        card("g2", "Гоблин", "А", "a1")), DEFS)
     strike_once(g, "g", "n", 6, 1)                     # 3 wounds: 6 → 3 lives, crosses «4 или менее»
-    s = state(g)
-    assert s["pending"] is None and s["priority"] == "А"
-    g.act("А", {"type": "pass"})                       # Б gets priority and must declare
-    p = state(g)["pending"]
+    p = state(g)["pending"]                            # Б gets priority and must declare
     assert p["kind"] == "declare_trigger" and p["options"][0]["card"] == "n"
     g.answer("Б", p["options"][0]["id"])
     assert state(g)["pending"]["kind"] == "target" and state(g)["pending"]["options"] == ["g", "g2"]

@@ -1,0 +1,259 @@
+"""Differential testing: two engines, the same boards, the same moves; their responses and canonical states
+must agree after every step.
+
+A *play* is a board and a list of small integers; at each step the moves available in the reference
+engine's state are listed (`moves`: the pending decision's options, or for the priority holder pass,
+end_turn and an attack by each of his open creatures on the battlefield at each opposing one), and the
+next integer picks one (modulo their number). Both engines get the move; they must both accept it with
+equal states, or both refuse it with the same error code, or both fail the same way. Hypothesis draws
+the plays and shrinks a failing one to the shortest sequence of moves that shows the difference.
+
+    from harness.differential import Engines, find_divergence
+    divergence = find_divergence(Engines(reference, other), boards)     # None, or the shortest one
+    print(divergence.report())
+
+`berserk-rules compare --engine-cmd CMD` runs this against the reference engine (harness/cmd_compare.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .adapters import EngineFault, EngineRefused, EngineUnsupported
+
+CHOICE_MAX = 255
+
+
+@dataclass(frozen=True)
+class Move:
+    """One request of a play: a player's action (`act`) or an answer to the pending decision."""
+
+    kind: str          # "act" | "answer"
+    player: str
+    value: Any         # the action object, or the choice
+
+    def text(self) -> str:
+        if self.kind == "answer":
+            return f"{self.player} answers {json.dumps(self.value, ensure_ascii=False)}"
+        rest = {k: v for k, v in self.value.items() if k != "type"}
+        args = " ".join(f"{k}={v}" for k, v in rest.items())
+        return f"{self.player} {self.value['type']}" + (f" {args}" if args else "")
+
+
+def moves(state: dict) -> list[Move]:
+    """The moves a play may pick from in this state (read from the state only, no rules knowledge)."""
+    pending = state.get("pending")
+    if pending:
+        return [Move("answer", pending["player"], o["id"] if isinstance(o, dict) else o)
+                for o in pending.get("options", [])]
+    holder = state.get("priority")
+    if holder is None:
+        return []
+    out = [Move("act", holder, {"type": "pass"}), Move("act", holder, {"type": "end_turn"})]
+    field_cards = [c for c in state.get("cards", []) if c.get("zone") == "battlefield"]
+    for a in field_cards:
+        if a.get("controller") != holder or not a.get("open", True):
+            continue
+        for t in field_cards:
+            if t.get("controller") != holder:
+                out.append(Move("act", holder, {"type": "attack", "attacker": a["id"], "target": t["id"]}))
+    return out
+
+
+@dataclass
+class Outcome:
+    """What an engine did with a request: accepted it (`ok`, with the state), refused it (`refused`, with
+    the error code), faulted (`fault`, with the status) or declined the board (`skip`)."""
+
+    kind: str
+    code: str = ""
+    state: dict | None = None
+    message: str = ""
+
+    def key(self) -> tuple[str, str]:
+        return self.kind, self.code
+
+    def text(self) -> str:
+        if self.kind == "ok":
+            return "accepted"
+        return f"{self.kind} {self.code}" + (f" ({self.message.splitlines()[0]})" if self.message else "")
+
+
+def outcome(call: Callable[[], dict]) -> Outcome:
+    try:
+        return Outcome("ok", state=call())
+    except EngineRefused as exc:
+        return Outcome("refused", exc.code, message=exc.message)
+    except EngineUnsupported as exc:
+        return Outcome("skip", message=str(exc))
+    except EngineFault as exc:
+        return Outcome("fault", exc.status, message=str(exc))
+
+
+def perform(adapter: Any, move: Move) -> Outcome:
+    if move.kind == "act":
+        return outcome(lambda: adapter.act(move.player, move.value))
+    return outcome(lambda: adapter.answer(move.player, move.value))
+
+
+# ------------------------------------------------------------------------------------------ state diffs
+def _keyed(items: list) -> dict | None:
+    """A list of objects with unique ids, as id → object (for readable paths), else None."""
+    if items and all(isinstance(i, dict) and "id" in i for i in items):
+        ids = [i["id"] for i in items]
+        if len(set(map(str, ids))) == len(ids):
+            return {str(i["id"]): i for i in items}
+    return None
+
+
+def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
+    """The places where two states differ, as `path: a ≠ b` lines (at most `limit`)."""
+    out: list[str] = []
+
+    def walk(x: Any, y: Any, p: str) -> None:
+        if len(out) >= limit or x == y:
+            return
+        if isinstance(x, dict) and isinstance(y, dict):
+            for k in list(x) + [k for k in y if k not in x]:
+                if k not in y:
+                    out.append(f"{p}.{k}: only in the first engine")
+                elif k not in x:
+                    out.append(f"{p}.{k}: only in the second engine")
+                else:
+                    walk(x[k], y[k], f"{p}.{k}")
+            return
+        if isinstance(x, list) and isinstance(y, list):
+            kx, ky = _keyed(x), _keyed(y)
+            if kx is not None and ky is not None and list(kx) == list(ky):
+                for k in kx:
+                    walk(kx[k], ky[k], f"{p}[{k}]")
+                return
+            if len(x) == len(y):
+                for i, (u, v) in enumerate(zip(x, y, strict=True)):
+                    walk(u, v, f"{p}[{i}]")
+                return
+            out.append(f"{p}: {len(x)} items ≠ {len(y)} items: {_short(x)} ≠ {_short(y)}")
+            return
+        out.append(f"{p}: {_short(x)} ≠ {_short(y)}")
+
+    walk(a, b, path)
+    return [line.lstrip(".") for line in out]
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# ------------------------------------------------------------------------------------------ plays
+@dataclass
+class Engines:
+    """The two engines compared (adapters: in-process or over the protocol); `first` is the reference."""
+
+    first: Any
+    second: Any
+    names: tuple[str, str] = ("reference", "other")
+
+
+@dataclass
+class Divergence:
+    """The first step where the engines disagree."""
+
+    board: str
+    moves: list[Move]                 # every move played, the last one shows the difference
+    first: Outcome
+    second: Outcome
+    names: tuple[str, str] = ("reference", "other")
+    diff: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        lines = [f"the engines disagree on board {self.board} after {len(self.moves)} move(s):", "  setup"]
+        lines += [f"  {i}. {m.text()}" for i, m in enumerate(self.moves, 1)]
+        last = "setup" if not self.moves else f"move {len(self.moves)}"
+        lines.append(f"at {last}: {self.names[0]}: {self.first.text()}; {self.names[1]}: {self.second.text()}")
+        if self.diff:
+            lines.append("canonical states differ at:")
+            lines += [f"  {d}" for d in self.diff]
+        return "\n".join(lines)
+
+
+def _differ(a: Outcome, b: Outcome) -> bool:
+    return a.key() != b.key() or (a.kind == "ok" and a.state != b.state)
+
+
+def play(engines: Engines, board_name: str, board: dict, definitions: dict, choices: Sequence[int]
+         ) -> Divergence | None:
+    """Set both engines up from the board and play the moves `choices` pick; the first divergence."""
+    names = engines.names
+    one = outcome(lambda: engines.first.setup(board, definitions))
+    two = outcome(lambda: engines.second.setup(board, definitions))
+    if _differ(one, two):
+        return Divergence(board_name, [], one, two, names, state_diff(one.state, two.state) if one.state
+                          and two.state else [])
+    if one.kind != "ok":
+        return None
+    state: dict = one.state or {}
+    trail: list[Move] = []
+    for choice in choices:
+        options = moves(state)
+        if not options:
+            break
+        move = options[choice % len(options)]
+        trail.append(move)
+        one, two = perform(engines.first, move), perform(engines.second, move)
+        if _differ(one, two):
+            diff = state_diff(one.state, two.state) if one.kind == two.kind == "ok" else []
+            return Divergence(board_name, trail, one, two, names, diff)
+        if one.kind == "ok":
+            state = one.state or state
+        elif one.kind != "refused":
+            break                      # both faulted the same way: nothing more to compare
+    return None
+
+
+def plays(boards: Sequence[str], max_moves: int = 20) -> Any:
+    """The hypothesis strategy of plays: (board name, choices)."""
+    from hypothesis import strategies as st
+
+    return st.tuples(st.sampled_from(list(boards)), st.lists(st.integers(0, CHOICE_MAX), max_size=max_moves))
+
+
+def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 200,
+                    max_moves: int = 20, derandomize: bool = True) -> Divergence | None:
+    """Search plays for a divergence; hypothesis shrinks the one it finds to the shortest. None: none found.
+    `boards`: name → (board data, definitions)."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    def diverges(example: tuple[str, list[int]]) -> bool:
+        name, choices = example
+        return play(engines, name, *boards[name], choices) is not None
+
+    config = settings(max_examples=max_examples, derandomize=derandomize, database=None, deadline=None,
+                      suppress_health_check=list(HealthCheck))
+    try:
+        name, choices = find(plays(sorted(boards), max_moves), diverges, settings=config)
+    except NoSuchExample:
+        return None
+    return play(engines, name, *boards[name], choices)
+
+
+def scenario_boards(predicate: Callable[[dict], bool] | None = None) -> dict[str, tuple[dict, dict]]:
+    """The boards under scenarios/ (name → (data, definitions)) that load, and match `predicate`."""
+    from . import paths
+    from .errors import InputError
+    from .session import load_scenario_board
+
+    out = {}
+    for path in sorted(paths.SCENARIOS.rglob("*.yaml")):
+        name = path.relative_to(paths.SCENARIOS).as_posix()
+        try:
+            board = load_scenario_board(name)
+        except InputError:
+            continue
+        if predicate is None or predicate(board.data):
+            out[name] = (board.data, board.definitions)
+    return out
