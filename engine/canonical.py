@@ -28,7 +28,9 @@ def _card(game: Game, c: Card) -> dict[str, Any]:
         "wounds": c.wounds,
         "current_lives": game.current_lives(c),
         "strike": {"base": list(c.definition.strike), "value": values},
-        "abilities": [a.key for a in c.definition.abilities],
+        "abilities": [a.key for a in game.abilities_of(c)],
+        "printed_abilities": [a.key for a in c.definition.abilities],
+        "poison": c.poison,
         "markers": sorted(c.markers),
         "effects": [e.id for e in game.effects if e.target == c.id],
         "position": c.position,
@@ -48,7 +50,8 @@ def canonical_state(game: Game) -> dict[str, Any]:
         "cards": [_card(game, c) for c in sorted(game.cards.values(), key=lambda c: c.id)],
         "effects": [
             {"id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "to": e.to, "amount": e.amount,
-             "while": e.while_, "until_end_of_turn": e.until_end_of_turn, "cause": e.cause}
+             "while": e.while_, "until_end_of_turn": e.until_end_of_turn, "cause": e.cause,
+             "static": e.static_key is not None, "ability": e.static_key[1] if e.static_key else None}
             for e in game.effects
         ],
         "stack": [
@@ -57,7 +60,8 @@ def canonical_state(game: Game) -> dict[str, Any]:
             for s in game.stack
         ],
         "waiting_triggers": [
-            {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event} for f in game.fired
+            {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event, "subject": f.subject,
+             "optional": f.optional} for f in game.fired
         ],
         "pending": _copy(game.pending),
         "history": _copy(game.history),

@@ -1,7 +1,9 @@
 """`berserk-rules`: the kit's one command line (see the table in README.md).
 
-Verbs: check, units, coverage, lookup, steps. Each user error is printed as `file:line: field: message`
-and gives exit code 2; `check` exits 0 only when every scenario ended as expected.
+Verbs: check, units, coverage, lookup, steps, and those of VERB_MODULES. `--rules DIR` (before or after
+the verb) points every verb at another rules folder, see `use_rules_dir`. Each user error is printed as
+`file:line: field: message` and gives exit code 2; `check` exits 0 only when every scenario ended as
+expected (scenarios needing review are listed, not failed).
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ def cmd_check(ns: argparse.Namespace) -> int:
         return EXIT_USAGE
     console = _console()
     print_summary(results, console)
+    from .review import print_results_review
+
+    print_results_review(results, console)  # needs review: reported, never a failure of the run
     console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
     if not results.results:
         console.print("no scenario matched the filters")
@@ -129,19 +134,33 @@ def cmd_units(ns: argparse.Namespace) -> int:
 def coverage_data(results: Any) -> dict[str, Any]:
     """Per unit: the scenarios naming it and how many of them passed on the given run."""
     from .features import scenarios_by_unit
+    from .review import load_lock, lock_path, review_state
 
     corpus = _corpus()
     by_unit = scenarios_by_unit(_scenarios())
+    review = review_state(corpus, load_lock(lock_path(paths.RULES), paths.ROOT))
     status = {r.scenario: r.status for r in results.results} if results else {}
     units = []
     for u in corpus.units:
         named = [s.id for s in by_unit.get(u.id, [])]
         passing = [s for s in named if status.get(s) == "PASS"]
         units.append({"id": u.id, "kind": u.kind, "scenarios": len(named), "passing": len(passing),
-                      "covered": bool(passing)})
+                      "covered": bool(passing), **_review_of(review, u.id, named)})
     covered = sum(1 for u in units if u["covered"])
     return {"units_total": len(units), "units_covered": covered,
-            "units_named": sum(1 for u in units if u["scenarios"]), "units": units}
+            "units_named": sum(1 for u in units if u["scenarios"]), "units": units,
+            "review_tracked": review is not None and review.tracked,
+            "units_needing_review": sum(1 for u in units if u["review"] in ("changed", "new")),
+            "scenarios_needing_review": sorted({s for u in units if u["review"] in ("changed", "new")
+                                                for s in u["review_scenarios"]})}
+
+
+def _review_of(review: Any, unit_id: str, named: list[str]) -> dict[str, Any]:
+    """A unit's review state for coverage: ok | changed | new | untracked, and the scenarios to review."""
+    if review is None or not review.tracked:
+        return {"review": "untracked", "review_scenarios": []}
+    pending = review.pending.get(unit_id)
+    return {"review": pending.state if pending else "ok", "review_scenarios": named if pending else []}
 
 
 def cmd_coverage(ns: argparse.Namespace) -> int:
@@ -158,53 +177,81 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
         return EXIT_OK
     table = Table("unit", "kind", "scenarios", "passing", title="coverage of rule units by passing scenarios")
     for u in data["units"]:
-        mark = "" if u["covered"] else " ✗"
+        mark = ("" if u["covered"] else " ✗") + (f" (needs review: {u['review']})" if u["review"] in ("changed", "new") else "")
         table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]))
     console = _console()
     console.print(table)
     console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
                   f"{data['units_named']} named by at least one scenario")
+    if data["scenarios_needing_review"]:
+        console.print(f"needs review: {data['units_needing_review']} unit(s) changed since the last review; "
+                      f"scenarios to review: {', '.join(data['scenarios_needing_review'])}", markup=False)
     return EXIT_OK
 
 
 # ------------------------------------------------------------------------------------------ lookup
-def lookup_data(query: str) -> list[dict[str, Any]]:
+def lookup_data(query: str, play: bool = True) -> list[dict[str, Any]]:
+    """The units for a query (an id, a number or Russian words, see `harness.lookup`), each with its text,
+    its children (items, paragraphs, examples), the scenarios naming it or a child (`all_scenarios`) and,
+    with ``play``, those scenarios played out on the reference engine (`playouts`, see `harness.playout`;
+    only the scenarios of the found units run). A run that cannot start gives `playout_error`."""
     from .features import scenarios_by_unit
     from .lookup import find
 
     corpus = _corpus()
     by_unit = scenarios_by_unit(_scenarios())
+    found = find(corpus, query)
     out = []
-    for u in find(corpus, query):
+    for u in found:
         children = corpus.children(u.id)
+        named = [s.id for x in [u, *children] for s in by_unit.get(x.id, [])]
         out.append({
             **_unit_json(u, by_unit),
             "children": [_unit_json(c, by_unit) for c in children],
             "examples": [c.id for c in children if c.kind == "example"],
+            "all_scenarios": list(dict.fromkeys(named)),
         })
+    if play and any(e["all_scenarios"] for e in out):
+        from .playout import run_playouts
+
+        try:
+            played = run_playouts([e["id"] for e in out if e["all_scenarios"]]).by_scenario()
+            error = None
+        except InputError as exc:
+            played, error = {}, str(exc)
+        for e in out:
+            e["playouts"] = [played[s] for s in e["all_scenarios"] if s in played]
+            if error and e["all_scenarios"]:
+                e["playout_error"] = error
     return out
 
 
 def cmd_lookup(ns: argparse.Namespace) -> int:
+    from .render import print_playout
+
     query = " ".join(ns.query)
-    found = lookup_data(query)
+    found = lookup_data(query, play=not ns.no_play)
     if ns.json:
         print(json.dumps(found, ensure_ascii=False, indent=2))
         return EXIT_OK if found else EXIT_FAILED
     console = _console()
     if not found:
-        console.print(f"nothing found for «{query}»")
+        console.print(f"nothing found for «{query}»", markup=False)
         return EXIT_FAILED
     for u in found:
         console.rule(f"[bold]{u['id']}[/bold]  ({u['kind']}, {u['file']}:{u['line']})")
         console.print(f"{u['label']} {u['text']}".strip(), markup=False)
         for c in u["children"]:
             console.print(f"\n  [{c['id']}] {c['label']} {c['text']}".rstrip(), markup=False)
-        named = u["scenarios"] + [s for c in u["children"] for s in c["scenarios"]]
-        if named:
+        if u["all_scenarios"]:
             console.print("\n  scenarios:")
-            for s in named:
+            for s in u["all_scenarios"]:
                 console.print(f"    • {s}", markup=False)
+        if u.get("playout_error"):
+            console.print(f"\n  the scenarios could not be played: {u['playout_error']}", markup=False)
+        for view in u.get("playouts", []):
+            console.print()
+            print_playout(view, console)
         console.print()
     return EXIT_OK
 
@@ -235,6 +282,8 @@ def cmd_steps(ns: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------------------ main
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
+    p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
+                                                  "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
@@ -267,7 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     lk = sub.add_parser("lookup", help="find rule units by id, number or Russian words")
     lk.add_argument("query", nargs="+")
-    lk.add_argument("--json", action="store_true")
+    lk.add_argument("--json", action="store_true", help="the same as data: units, scenarios and their play-outs")
+    lk.add_argument("--no-play", action="store_true", help="only the text and the scenario names (no play-outs)")
     lk.set_defaults(func=cmd_lookup)
 
     st = sub.add_parser("steps", help="print the step vocabulary (Markdown)")
@@ -275,13 +325,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
+    for verb in sub.choices.values():  # `--rules DIR` is accepted after the verb too
+        if not any("--rules" in a.option_strings for a in verb._actions):
+            verb.add_argument("--rules", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
+
+
+def use_rules_dir(folder: str | None) -> None:
+    """Point the tools at another rules folder (`--rules DIR`, else $BERSERK_RULES_DIR): the corpus, its
+    review.lock and, when the folder has one, its assumptions.yaml."""
+    folder = folder or os.environ.get("BERSERK_RULES_DIR")
+    if not folder:
+        return
+    paths.RULES = Path(folder)
+    if (paths.RULES / "assumptions.yaml").is_file():
+        paths.ASSUMPTIONS = paths.RULES / "assumptions.yaml"
 
 
 # Further verbs live in their own modules, each with `register(subparsers)` that adds its parser and
 # sets `func` (a function of the parsed namespace returning the exit code).
 VERB_MODULES: list[str] = [
     "harness.cmd_expectations",
+    "harness.cmd_editors",
+    "harness.cmd_site",
 ]
 
 
@@ -300,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     _ensure_utf8(argv)
     ns = build_parser().parse_args(argv)
     try:
+        use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)
     except InputError as exc:
         print(str(exc), file=sys.stderr)

@@ -127,15 +127,25 @@ def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
             return
         if isinstance(x, list) and isinstance(y, list):
             kx, ky = _keyed(x), _keyed(y)
-            if kx is not None and ky is not None and list(kx) == list(ky):
+            if kx is not None and ky is not None and set(kx) & set(ky):
                 for k in kx:
-                    walk(kx[k], ky[k], f"{p}[{k}]")
+                    if k in ky and kx[k] != ky[k] and len(out) < limit:
+                        inner = state_diff(kx[k], ky[k], f"{p}[{k}]", limit=4)
+                        # an entry that differs all over is shown whole
+                        out.extend(inner if len(inner) <= 3 else
+                                   [f"{p}[{k}]: {_short(kx[k])} ≠ {_short(ky[k])}"])
+                    elif len(out) < limit:
+                        out.append(f"{p}[{k}]: only in the first engine: {_short(kx[k])}")
+                for k in ky:
+                    if k not in kx and len(out) < limit:
+                        out.append(f"{p}[{k}]: only in the second engine: {_short(ky[k])}")
                 return
-            if len(x) == len(y):
-                for i, (u, v) in enumerate(zip(x, y, strict=True)):
-                    walk(u, v, f"{p}[{i}]")
-                return
-            out.append(f"{p}: {len(x)} items ≠ {len(y)} items: {_short(x)} ≠ {_short(y)}")
+            for i, (u, v) in enumerate(zip(x, y, strict=False)):
+                walk(u, v, f"{p}[{i}]")
+            if len(x) != len(y) and len(out) < limit:
+                longer, which = (x, "first") if len(x) > len(y) else (y, "second")
+                n = min(len(x), len(y))
+                out.append(f"{p}[{n}:]: {len(longer) - n} more item(s) in the {which} engine: {_short(longer[n:])}")
             return
         out.append(f"{p}: {_short(x)} ≠ {_short(y)}")
 

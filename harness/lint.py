@@ -33,7 +33,10 @@ R013  xref-outside-corpus      a reference to a section that is not in the corpu
 R014  xref-dangling            a reference to a clause missing from a section the corpus holds
 R015  other-edition-term       a word of the other edition (:data:`EDITION_TERMS`); info inside a
                                ``[placeholder]``
-R016  term-spelling            one word spelled two ways in one edition (ё/е, hyphen, capital letter)
+R016  term-spelling            one word spelled two ways in one edition (ё/е in the stem, a hyphen)
+R017  term-capitalisation      one word capitalised in mid-sentence in one place and not in another
+                               («на Шаге применения» / «на шаге замещения»); placeholders and numbered
+                               names («Способности 2») are left out
 ===== ======================== ========================================================================
 
 Checks of the suite:
@@ -79,6 +82,7 @@ from typing import Any
 
 from . import paths
 from .corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
+from .diff import render_word_diff, word_diff
 from .errors import InputError, Problem
 from .features import ASSUMPTION_PREFIX, is_unit_tag
 from .lookup import stem_list
@@ -135,6 +139,7 @@ CHECKS: dict[str, Check] = {
         Check("R014", "xref-dangling", "warning", "a reference to a clause missing from its section"),
         Check("R015", "other-edition-term", "warning", "a word of the other edition"),
         Check("R016", "term-spelling", "warning", "one word spelled two ways in one edition"),
+        Check("R017", "term-capitalisation", "warning", "one word capitalised and not in mid-sentence"),
         Check("S001", "feature-unparsable", "error", "a feature file does not parse"),
         Check("S002", "duplicate-scenario-name", "error", "two scenarios of a file share a name"),
         Check("S003", "unknown-unit-tag", "error", "a unit-like tag names no unit"),
@@ -427,7 +432,7 @@ def _examples(rf: RulesFile) -> list[Finding]:
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "«": "»", "„": "“", "“": "”", '"': '"'}
 _CLOSE = {")": "(", "]": "[", "}": "{", "»": "«", "”": "“"}
-_LIST_MARKER_RE = re.compile(r"(?:^|\s)[0-9a-zа-я]\)")
+_LIST_MARKER_RE = re.compile(r"(?:^|[.;:]\s+)[0-9a-zа-я]\)")
 
 
 def unbalanced(text: str) -> list[tuple[int, str]]:
@@ -590,35 +595,50 @@ def _spelling(units: list[Unit]) -> list[Finding]:
     yo: dict[str, dict[str, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
     case: dict[str, dict[bool, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
     hyphen: dict[str, dict[str, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
+    plain: list[_Occ] = []
     for u in units:
         toks = _tokens(u.text)
+        spans = _placeholder_spans(u.text)
         for i, (tok, pos) in enumerate(toks):
             norm = _norm_word(tok)
             if len(norm) < 4:
                 continue
             stem = _stem(norm)
-            if "ё" in tok.lower() or "е" in norm[: len(stem)]:
-                yo[stem][tok.lower()[: len(stem)]].append(_Occ(u, tok, pos))
-            if not _sentence_start(u.text, pos) and tok[:1].isalpha():
+            # ё/е: a word with «ё» followed by at least two letters (so not an ending: «замещён» /
+            # «замещено» are both right) against a word written with «е» there («определённых» /
+            # «определенным»)
+            low = tok.lower()
+            i = low.find("ё")
+            if i >= 0 and len(low) >= i + 3:
+                yo[norm[: i + 3]][low[: i + 3]].append(_Occ(u, tok, pos))
+            elif i < 0:
+                plain.append(_Occ(u, tok, pos))
+            placeholder = any(a <= pos < b for a, b in spans) or bool(re.match(r"\s+\d", u.text[pos + len(tok):]))
+            if not placeholder and not _sentence_start(u.text, pos):
                 case[stem][tok[:1].isupper()].append(_Occ(u, tok, pos))
             hyphen[norm.replace("-", "")][norm].append(_Occ(u, tok, pos))
             if i + 1 < len(toks) and u.text[pos + len(tok): toks[i + 1][1]] == " ":
                 nxt = _norm_word(toks[i + 1][0])
                 hyphen[norm + nxt][f"{norm} {nxt}"].append(_Occ(u, f"{tok} {toks[i + 1][0]}", pos))
-    for stem, forms in yo.items():
+    for o in plain:
+        norm = _norm_word(o.raw)
+        for k in range(4, len(norm) + 1):
+            if norm[:k] in yo:
+                yo[norm[:k]][norm[:k]].append(o)
+    for forms in yo.values():
         if len(forms) > 1:
-            out.append(_variant(forms, f"spelled with and without «ё» (stem «{stem}»)"))
-    for stem, forms in case.items():
+            out.append(_variant(forms, "spelled with and without «ё»"))
+    for forms in case.values():
         if len(forms) > 1:
             out.append(_variant({"capital": forms[True], "lower": forms[False]},
-                                f"capitalised and not in mid-sentence (stem «{stem}»)"))
-    for key, forms in hyphen.items():
+                                "capitalised and not in mid-sentence", "R017"))
+    for forms in hyphen.values():
         if len(forms) > 1 and any("-" in f for f in forms) and any("-" not in f for f in forms):
             out.append(_variant(forms, "written with and without a hyphen"))
     return out
 
 
-def _variant(forms: dict[Any, list[_Occ]], what: str) -> Finding:
+def _variant(forms: dict[Any, list[_Occ]], what: str, code: str = "R016") -> Finding:
     groups = sorted(forms.values(), key=lambda occ: (-len(occ), occ[0].unit.file, occ[0].unit.line))
     usual, odd = groups[0], groups[1]
     at = odd[0]
@@ -628,7 +648,7 @@ def _variant(forms: dict[Any, list[_Occ]], what: str) -> Finding:
         places = ", ".join(dict.fromkeys(o.unit.id for o in occ))
         return f"{words} ({places})"
 
-    return _finding("R016", at.unit.file, at.unit.line, f"{show(odd)} vs {show(usual)}: {what}", at.unit.id)
+    return _finding(code, at.unit.file, at.unit.line, f"{show(odd)} vs {show(usual)}: {what}", at.unit.id)
 
 
 def lint_corpus(corpus: Corpus, only_files: Iterable[str] | None = None,
@@ -993,10 +1013,10 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
         named.update(sc.units)
         pending = state.units_needing_review(sc.units)
         if pending:
-            what = ", ".join(f"{u} ({state.pending[u].state})" for u in pending)
-            out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: the text of {what} changed "
-                                "since the last review; review the scenario, then `berserk-rules approve "
-                                f"{' '.join(pending)}`"))
+            what = "; ".join(f"{u} " + ("is new" if state.pending[u].state == "new" else "changed wording")
+                             for u in pending)
+            out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
+                                f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
     if all_units:
         for uid, r in state.pending.items():
             if uid not in named:

@@ -31,7 +31,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -78,15 +78,133 @@ def _validator(name: str) -> Any:
 
 
 def problems(name: str, message: Any, limit: int = 5) -> list[str]:
-    """What is wrong with a message according to the schema `name`, as `field: problem` lines."""
-    out = []
+    """What is wrong with a message according to the schema `name`, as `field: problem` lines.
+
+    A valid message is recognised by a checker compiled from the schema (fast: states are checked after
+    every request); jsonschema itself has the last word and writes the messages."""
+    fast = _fast_checker(name)
+    if fast is not None and fast(message):
+        return []
+    out: list[str] = []
+    missing: dict[str, list[str]] = {}
     errors = sorted(_validator(name).iter_errors(message), key=lambda e: [str(p) for p in e.absolute_path])
-    for error in errors[:limit]:
+    for error in errors:
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
-        out.append(f"{where or '(the message)'}: {error.message}")
-    if len(errors) > limit:
-        out.append(f"… and {len(errors) - limit} more")
+        where = where or "(the message)"
+        if error.validator == "required" and isinstance(error.validator_value, list):
+            if where not in missing:
+                missing[where] = []
+                out.append(where)          # placeholder, filled in below
+            key = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
+            missing[where].append(key)
+        else:
+            out.append(f"{where}: {error.message}")
+    out = [f"{line}: missing key(s) {', '.join(missing[line])}" if line in missing else line for line in out]
+    if len(out) > limit:
+        out = out[:limit] + [f"… and {len(out) - limit} more"]
     return out
+
+
+# A checker compiled from a schema: a function value → bool for the subset of JSON Schema the protocol's
+# schemas use. Any other keyword makes the compilation give up (None), and jsonschema does all the work.
+_IGNORED = {"$schema", "$id", "$defs", "title", "description", "default", "examples", "$comment"}
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+}
+
+
+class _GiveUp(Exception):
+    pass
+
+
+@cache
+def _fast_checker(name: str) -> Callable[[Any], bool] | None:
+    try:
+        return _Compiler().compile(schema(name), SCHEMA_DIR / f"{name}.schema.json")
+    except _GiveUp:
+        return None
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.refs: dict[tuple[str, str], Callable[[Any], bool]] = {}
+
+    def compile(self, node: Any, file: Path, root: dict | None = None) -> Callable[[Any], bool]:
+        import re
+
+        root = root if root is not None else node
+        if node is True or node == {}:
+            return lambda v: True
+        if not isinstance(node, dict) or set(node) - _IGNORED - {
+                "type", "required", "properties", "additionalProperties", "items", "$ref", "const", "enum",
+                "anyOf", "oneOf", "minLength", "pattern", "minimum", "uniqueItems"}:
+            raise _GiveUp
+        checks: list[Callable[[Any], bool]] = []
+        if "$ref" in node:
+            checks.append(self.ref(node["$ref"], file, root))
+        if "type" in node:
+            kinds = [node["type"]] if isinstance(node["type"], str) else list(node["type"])
+            tests = [_TYPES[k] for k in kinds]
+            checks.append(lambda v, tests=tests: any(t(v) for t in tests))
+        if "const" in node:
+            checks.append(lambda v, c=node["const"]: v == c and type(v) is type(c))
+        if "enum" in node:
+            checks.append(lambda v, e=node["enum"]: any(v == x and type(v) is type(x) for x in e))
+        if "required" in node:
+            checks.append(lambda v, r=tuple(node["required"]): not isinstance(v, dict) or all(k in v for k in r))
+        if "properties" in node:
+            props = {k: self.compile(sub, file, root) for k, sub in node["properties"].items()}
+            checks.append(lambda v, props=props: not isinstance(v, dict)
+                          or all(k not in v or check(v[k]) for k, check in props.items()))
+        if "additionalProperties" in node:
+            extra, known = node["additionalProperties"], set(node.get("properties", {}))
+            if extra is False:
+                checks.append(lambda v, known=known: not isinstance(v, dict) or set(v) <= known)
+            elif extra is not True:
+                sub = self.compile(extra, file, root)
+                checks.append(lambda v, sub=sub, known=known: not isinstance(v, dict)
+                              or all(sub(x) for k, x in v.items() if k not in known))
+        if "items" in node:
+            sub = self.compile(node["items"], file, root)
+            checks.append(lambda v, sub=sub: not isinstance(v, list) or all(sub(x) for x in v))
+        if "anyOf" in node:
+            subs = [self.compile(s, file, root) for s in node["anyOf"]]
+            checks.append(lambda v, subs=subs: any(s(v) for s in subs))
+        if "oneOf" in node:
+            subs = [self.compile(s, file, root) for s in node["oneOf"]]
+            checks.append(lambda v, subs=subs: sum(1 for s in subs if s(v)) == 1)
+        if "minLength" in node:
+            checks.append(lambda v, n=node["minLength"]: not isinstance(v, str) or len(v) >= n)
+        if "pattern" in node:
+            rx = re.compile(node["pattern"])
+            checks.append(lambda v, rx=rx: not isinstance(v, str) or rx.search(v) is not None)
+        if "minimum" in node:
+            checks.append(lambda v, n=node["minimum"]: not _TYPES["number"](v) or v >= n)
+        if node.get("uniqueItems"):
+            checks.append(lambda v: not isinstance(v, list)
+                          or len({json.dumps(x, sort_keys=True) for x in v}) == len(v))
+        return lambda v, checks=tuple(checks): all(c(v) for c in checks)
+
+    def ref(self, ref: str, file: Path, root: dict) -> Callable[[Any], bool]:
+        target, _, pointer = ref.partition("#")
+        path = (file.parent / target).resolve() if target else file.resolve()
+        key = (str(path), pointer)
+        if key not in self.refs:
+            self.refs[key] = lambda v: True                 # recursion guard; replaced below
+            doc = json.loads(path.read_text(encoding="utf-8")) if target else root
+            node: Any = doc
+            for part in [p for p in pointer.split("/") if p]:
+                node = node[part]
+            compiled = self.compile(node, path, doc)
+            self.refs[key] = compiled
+        return lambda v, key=key: self.refs[key](v)
 
 
 def make_request(kind: str, rid: int, **fields: Any) -> dict[str, Any]:

@@ -362,7 +362,7 @@ def _write_trace(trace_dir: Path, sc: Scenario) -> None:
 
     trace_dir.mkdir(parents=True, exist_ok=True)
     data = {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
-            "status": sc.status, "message": sc.message, "steps": sc.trace}
+            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
     (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
 
 
@@ -370,10 +370,12 @@ def _results(rec: Recorder) -> Any:
     from .results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
 
     results = []
+    review = _review_state()
     for sid in rec.order:
         sc = rec.scenarios[sid]
         exp = rec.expectations.get(sid, {"status": "PASS", "reason": ""})
         results.append(ScenarioResult(
+            **_review_fields(review, sc.units),
             scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
             assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
             reason=exp["reason"] if exp["status"] != "PASS" else "",
@@ -386,6 +388,26 @@ def _results(rec: Recorder) -> Any:
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
     stale = sorted(set(rec.expectations) - rec.collected)
     return RunResults(run=run, results=results, stale_expectations=stale)
+
+
+def _review_state() -> Any:
+    """The review state of the rules in use (rules/, or --rules / $BERSERK_RULES_DIR) against their
+    review.lock; None when it cannot be read (then results carry no review field)."""
+    from .review import current_state
+
+    try:
+        return current_state()
+    except InputError:
+        return None
+
+
+def _review_fields(review: Any, units: list[str]) -> dict[str, Any]:
+    """`review` ("ok" | "needs_review") and `review_units` (units changed since the last review) of a
+    scenario naming `units`; nothing when review is not tracked (no lock file)."""
+    if review is None or not review.tracked:
+        return {}
+    state, pending = review.scenario_review(units)
+    return {"review": state, "review_units": pending}
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -258,6 +258,8 @@ def card_summary(card: dict[str, Any]) -> str:
         parts.append(f"ран {card['wounds']}")
     if _strike_text(card):
         parts.append(f"удар {_strike_text(card)}")
+    if card.get("poison"):
+        parts.append(f"отравление {card['poison']}")
     if card.get("markers"):
         parts.append("метки: " + ", ".join(card["markers"]))
     if card.get("cell"):
@@ -318,6 +320,8 @@ def _card_text(card: dict[str, Any], players: Sequence[str]) -> Text:
         t.append("\n⟲ закрыт", style="dim")
     if card.get("owner") != card.get("controller"):
         t.append(f"\nвлад. {card.get('owner')}", style="italic")
+    if card.get("poison"):
+        t.append(f"\n☠ яд {card['poison']}", style="green")
     if card.get("markers"):
         t.append("\n" + ", ".join(card["markers"]), style="yellow")
     return t
@@ -499,7 +503,7 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
         tags.append("рубашкой")
     if tags:
         lines.append((" · ".join(tags), 12, "", "#333", True))
-    room = h - 8 - (14 if card.get("markers") else 0)
+    room = h - 8 - (14 if card.get("markers") or card.get("poison") else 0)
     while sum(size + 2 for _, size, *_ in lines) > room:
         optional = [i for i, ln in enumerate(lines) if not ln[4]]
         if not optional:
@@ -512,7 +516,9 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
     if card.get("wounds"):  # a wound counter on the top right corner
         out.append(f'<circle class="wounds" cx="{x + w - 3:.1f}" cy="{y + 3:.1f}" r="11" fill="#c62828"/>')
         out.append(_svg_text(x + w - 3, y + 8, str(card["wounds"]), 13, weight="700", fill="#fff"))
-    markers = card.get("markers") or []
+    markers = list(card.get("markers") or [])
+    if card.get("poison"):
+        markers.insert(0, f"☠ яд {card['poison']}")
     if markers:
         text = ", ".join(markers)
         mw = min(w + 8, _text_width(text, 12) + 14)

@@ -359,6 +359,8 @@ def print_summary(results: RunResults, console: Console) -> None:
     else:
         line.append(f"{summary['unexpected']} unexpected", style="bold red")
     console.print(line)
+    if summary.get("needs_review"):  # harness/review.py: wording changed since the last review
+        console.print(Text(f"{summary['needs_review']} scenario(s) need review: their rule units changed wording", style="bold yellow"))
 
     unexpected = results.unexpected
     if unexpected:

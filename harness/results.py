@@ -18,6 +18,11 @@ A result is *as expected* when its status equals the status the engine's expecta
 (``PASS`` when the file does not list it).  A ``SKIP`` is never a failure of the run (DESIGN: an engine
 without a capability "gets SKIP with the reason, not a failure"), so it counts as expected too.
 The run is ``ok`` when every result is as expected: a new failure and an unexpected pass both make it fail.
+
+Review (``harness/review.py``): when ``rules/review.lock`` exists, each result carries ``review`` --
+``ok``, or ``needs_review`` with ``review_units``, the units it names whose text changed since the last
+review -- and the summary counts ``needs_review``. Needing review never makes a run fail. Results
+written without review tracking (older files included) have no ``review`` field and load as before.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from harness.errors import InputError, Problem
 
 STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
 STEP_STATUSES = ("passed", "failed", "skipped")
+REVIEW_STATES = (None, "ok", "needs_review")
 
 SCHEMA_PATH = Path(__file__).parent / "schemas" / "results.schema.json"
 
@@ -87,8 +93,12 @@ class ScenarioResult:
     message: str = ""  # failure/error/skip message, "" on PASS
     duration_s: float = 0.0
     steps: list[StepRecord] = field(default_factory=list)
+    review: str | None = None  # "ok" | "needs_review" (see harness/review.py); None: not tracked
+    review_units: list[str] = field(default_factory=list)  # units changed since the last review
 
     def __post_init__(self) -> None:
+        if self.review not in REVIEW_STATES:
+            raise ValueError(f"{self.scenario}: review {self.review!r} is not one of ok, needs_review, None")
         _check_status(self.status, f"{self.scenario}: status")
         _check_status(self.expected, f"{self.scenario}: expected")
         if self.status == "PASS" and self.message:
@@ -136,7 +146,7 @@ class ScenarioResult:
             "message": self.message,
             "duration_s": self.duration_s,
             "steps": [s.to_json() for s in self.steps],
-        }
+        } | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
@@ -153,6 +163,8 @@ class ScenarioResult:
             message=data["message"],
             duration_s=float(data["duration_s"]),
             steps=[StepRecord.from_json(s) for s in data["steps"]],
+            review=(data.get("review") or {}).get("state"),
+            review_units=list((data.get("review") or {}).get("units", [])),
         )
 
 
@@ -235,7 +247,14 @@ class RunResults:
         for result in self.results:
             _count(counts, result)
         counts["ok"] = counts["unexpected"] == 0
+        if any(r.review is not None for r in self.results):  # review tracked: how many need it
+            counts["needs_review"] = len(self.needs_review)
         return counts
+
+    @property
+    def needs_review(self) -> list[ScenarioResult]:
+        """Results of scenarios naming units whose text changed since the last review (not failures)."""
+        return [r for r in self.results if r.review == "needs_review"]
 
     def by_section(self) -> list[tuple[str, dict[str, int]]]:
         """``[("classic 113", {"total", "PASS", …, "SKIP", "unexpected"}), …]`` in natural section order."""

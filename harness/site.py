@@ -261,7 +261,8 @@ class _SiteData:
     def unit_item(self, u: Any, root: str) -> dict[str, Any]:
         named = [s.id for s in self.by_unit.get(u.id, [])]
         return {"u": u, "html": link_references(u.text, u.edition, self.corpus, root),
-                "scenarios": [(sid, self.status_of(sid), self.scenarios[sid].name) for sid in named]}
+                "scenarios": [{"id": sid, "status": self.status_of(sid), "name": self.scenarios[sid].name,
+                               "href": page_file(page_of(u)) + "#" + _scenario_anchor(sid)} for sid in named]}
 
     def write(self, out: Path) -> None:
         (out / "assets").mkdir(parents=True)
@@ -362,11 +363,10 @@ class _SiteData:
         blocks = []
         for u in units:
             item = self.unit_item(u, root)
-            played = [self.scenario_view(sid, root) for sid, _, _ in item["scenarios"] if home.get(sid) == u.id]
-            elsewhere = [(sid, st, name, home.get(sid)) for sid, st, name in item["scenarios"]
-                         if home.get(sid) != u.id]
-            blocks.append({**item, "played": played, "elsewhere": elsewhere,
-                           "anchor_of": _scenario_anchor})
+            played = [self.scenario_view(sc["id"], root) for sc in item["scenarios"] if home.get(sc["id"]) == u.id]
+            elsewhere = [{**sc, "home": home.get(sc["id"])} for sc in item["scenarios"] if home.get(sc["id"]) != u.id]
+            blocks.append({**item, "played": played, "elsewhere": elsewhere})
+        used = list(dict.fromkeys(a for b in blocks for sc in b["played"] for a in sc["assumptions"]))
         f = next(f for f in self.corpus.files if f.path == top.file)
         prev_next = [u for u in f.units if u.parent is None]
         i = prev_next.index(top)
@@ -374,7 +374,7 @@ class _SiteData:
                 "section_title": top.section_title,
                 "prev": prev_next[i - 1] if i > 0 else None,
                 "next": prev_next[i + 1] if i + 1 < len(prev_next) else None,
-                "assumptions": self.assumptions}
+                "assumptions": self.assumptions, "used": used}
 
     def status_rows(self) -> list[dict[str, Any]]:
         ids = list(dict.fromkeys([*self.ref, *self.oth, *self.scenarios]))

@@ -521,3 +521,38 @@ def then_nothing_declared(world: World) -> None:
     since = world.history_since_mark() if world.mark else world.state["history"]
     assert not [h for h in since if h["kind"] in ("declare", "trigger")], "something was declared or triggered"
     assert world.state["stack"] == [] and world.state["pending"] is None
+
+
+@then(_re(r"на " + C + r" не действуют эффекты"))
+def then_no_effects(world: World, card: str) -> None:
+    """Тогда на "Щитоносец" не действуют эффекты — no continuous effect targets the card."""
+    assert world.card(card)["effects"] == [], f"effects on «{card}»: {world.card(card)['effects']}"
+
+
+@then(_re(r"в истории боя оплата " + ABILITY + r" \"(?P<ability>[^\"]+)\" (?P<when>раньше|позже) её выполнения"))
+def then_payment_order(world: World, ability: str, when: str) -> None:
+    """Тогда в истории боя оплата способности "X: ключ" раньше (позже) её выполнения — for its last
+    declaration: the payment entry comes before (after) the execution entry; «раньше» also holds while
+    the ability still waits on the stack/Queue, unexecuted."""
+    card_id, key = world.ability_ref(ability)
+    history = world.state["history"]
+    declared = [h for h in history if h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key]
+    assert declared, f"«{ability}» was never declared"
+    did = declared[-1]["id"]
+    index = {h["id"]: i for i, h in enumerate(history)}
+    paid = [index[h["id"]] for h in history if h["kind"] == "payment" and h["parent"] == did]
+    done = [index[h["id"]] for h in history if h["kind"] == "executed" and h["parent"] == did]
+    assert paid, f"«{ability}» has not been paid"
+    if when == "раньше":
+        assert not done or paid[0] < done[0], "it was paid after its execution"
+    else:
+        assert done and paid[0] > done[0], "it was paid before its execution (or not executed yet)"
+
+
+@then(_re(r"игроку " + P + r" предложены цели: (?P<cards>.+)"))
+def then_target_options(world: World, player: str, cards: str) -> None:
+    """Тогда игроку Б предложены цели: "Гоблин", "Мститель" — exactly these cards are legal targets of the
+    pending target choice (named as on the board)."""
+    p = world.pending("target", player)
+    expected = sorted(world.card(name)["id"] for name in re.findall(r"\"([^\"]+)\"", cards))
+    assert sorted(p["options"]) == expected, f"the targets offered are {p['options']}, expected {expected}"

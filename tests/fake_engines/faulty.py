@@ -16,6 +16,8 @@
     no-inline       declares no optional feature (so no inline test cards)
     no-editions     declares no edition
     slow            waits FAKE_ENGINE_DELAY seconds (default 0.3) before every reply but hello
+    by-board        takes the fault, at each setup, from the board's first card id `x-<fault>`
+                    (one run of a fixture suite then shows every fault, scenario after scenario)
 
 Environment: FAKE_ENGINE_LOG=file appends "pid" to the file at start (to count restarts);
 FAKE_ENGINE_ONCE=file makes the fault happen only while the file does not exist (it is created when the
@@ -66,6 +68,7 @@ def main() -> int:
         return 3
     requests, out = protocol_streams()
     server = Capabilities()
+    mode = MODE
 
     def send(obj: object) -> None:
         out.write(json.dumps(obj, ensure_ascii=False).encode() + b"\n")
@@ -76,47 +79,50 @@ def main() -> int:
             continue
         request = json.loads(line)
         kind, rid = request.get("request"), request.get("id")
-        print(f"fake engine ({MODE}): got {kind}")        # goes to stderr: engine.serve guards stdout
-        if MODE == "wrong-version" and kind == "hello" and fault_now():
+        if MODE == "by-board" and kind == "setup":
+            first = (request.get("board", {}).get("cards") or [{}])[0].get("id", "")
+            mode = first[2:] if first.startswith("x-") else "reference"
+        print(f"fake engine ({mode}): got {kind}")        # goes to stderr: engine.serve guards stdout
+        if mode == "wrong-version" and kind == "hello" and fault_now():
             send({"id": rid, "ok": True, "protocol": "1.0.0", "engine": {"name": "fake", "version": "9"},
                   "capabilities": server.capabilities()})
             continue
-        if MODE == "refuse" and kind not in ("hello", "quit"):
+        if mode == "refuse" and kind not in ("hello", "quit"):
             send({"id": rid, "ok": False, "error": {"code": "illegal_action",
                                                     "message": "this engine refuses everything"}})
             continue
-        if kind == "act" and MODE in ("crash-mid", "hang", "internal") and fault_now():
-            if MODE == "crash-mid":
+        if kind == "act" and mode in ("crash-mid", "hang", "internal") and fault_now():
+            if mode == "crash-mid":
                 sys.stderr.write("Traceback (most recent call last):\n  File \"fake.py\", line 1\n"
                                  "RuntimeError: boom in act\n")
                 sys.stderr.flush()
                 os._exit(70)
-            if MODE == "hang":
+            if mode == "hang":
                 time.sleep(3600)
             send({"id": rid, "ok": False, "error": {"code": "internal_error", "message": "KeyError: 'x'"}})
             continue
-        if kind == "setup" and MODE in ("garbage", "wrong-schema", "noise", "huge", "wrong-id",
+        if kind == "setup" and mode in ("garbage", "wrong-schema", "noise", "huge", "wrong-id",
                                         "unsupported") and fault_now():
-            if MODE == "garbage":
+            if mode == "garbage":
                 out.write(b"this is not json\n")
                 continue
-            if MODE == "wrong-schema":
+            if mode == "wrong-schema":
                 send({"id": rid, "ok": True, "state": {"cards": "nope", "turn": "three"}})
                 continue
-            if MODE == "huge":
+            if mode == "huge":
                 out.write(b'{"id": %d, "ok": true, "state": {"padding": "' % rid + b"x" * 5_000_000 + b'"}}\n')
                 continue
-            if MODE == "wrong-id":
+            if mode == "wrong-id":
                 reply = server.handle(line)
                 reply["id"] = rid + 1000
                 send(reply)
                 continue
-            if MODE == "unsupported":
+            if mode == "unsupported":
                 send({"id": rid, "ok": False, "error": {"code": "unsupported",
                                                         "message": "this engine implements no card yet"}})
                 continue
             out.write(b"debug: setting up the board\n")           # noise, then the real reply
-        if MODE == "slow" and kind != "hello":
+        if mode == "slow" and kind != "hello":
             time.sleep(float(os.environ.get("FAKE_ENGINE_DELAY", "0.3")))
         reply = server.handle(line)
         send(reply)

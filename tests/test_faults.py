@@ -1,0 +1,241 @@
+"""Every way a foreign engine can misbehave becomes the right status with a helpful message, the engine is
+restarted, the run goes on and writes its reports. Fake engines: tests/fake_engines/faulty.py."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fake_engines.suite import FAULTY, REFERENCE_CMD, Sc, engine_cmd, make_root, run_check, scenario_id
+
+from harness.adapters import EngineFault, EngineRefused, EngineUnsupported
+from harness.protocol import SubprocessAdapter
+
+BOARD = {"edition": "classic", "turn": 1, "active": "А", "players": ["А", "Б"], "step": "main",
+         "cards": [{"id": "g", "card": "Гоблин", "owner": "А", "cell": "c3"},
+                   {"id": "o", "card": "Орк", "owner": "Б", "cell": "c4"}], "effects": []}
+DEFS = {"Гоблин": {"name": "Гоблин", "edition": "classic", "type": "creature", "lives": 4, "strike": [1, 2, 3]},
+        "Орк": {"name": "Орк", "edition": "classic", "type": "creature", "lives": 5, "strike": [2, 3, 4]}}
+
+
+def adapter(mode: str, timeout: float = 1.0, **kw) -> SubprocessAdapter:
+    return SubprocessAdapter([sys.executable, str(FAULTY), mode], request_timeout=timeout, **kw)
+
+
+def drive(a: SubprocessAdapter) -> None:
+    """What a scenario does: setup, then an action."""
+    a.setup(BOARD, DEFS)
+    a.act("А", {"type": "pass"})
+
+
+# ------------------------------------------------------------------------------------------ the adapter
+# mode → (status, fragments the message must contain)
+FAULTS = {
+    "crash-start": ("CRASH", ["exited with code 3", "`hello`", "cannot load the card database"]),
+    "crash-mid": ("CRASH", ["exited with code 70", "`act`", "RuntimeError: boom in act"]),
+    "hang": ("TIMEOUT", ["did not answer `act` within 1 s", "--request-timeout", "got act"]),
+    "garbage": ("ERROR", ["reply to `setup` is not JSON", "'this is not json'", "got setup"]),
+    "wrong-schema": ("ERROR", ["does not follow the protocol", "state.cards: 'nope' is not of type 'array'"]),
+    "wrong-version": ("ERROR", ["protocol 1.0.0", "the harness 0.1.0", "major versions must match"]),
+    "noise": ("ERROR", ["not JSON", "debug: setting up the board", "stdout carries protocol replies only"]),
+    "huge": ("ERROR", ["reply to `setup` is longer than the limit"]),
+    "wrong-id": ("ERROR", ["carries id", "must echo their request's id"]),
+    "internal": ("ERROR", ["failed internally", "internal_error", "KeyError"]),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(FAULTS))
+def test_fault_becomes_status_with_message(mode: str) -> None:
+    status, fragments = FAULTS[mode]
+    a = adapter(mode)
+    try:
+        with pytest.raises(EngineFault) as info:
+            drive(a)
+        assert info.value.status == status
+        message = str(info.value)
+        for fragment in fragments:
+            assert fragment in message, f"{fragment!r} not in:\n{message}"
+        # the scenario is over: further requests repeat the fault, they do not talk to a dead engine
+        with pytest.raises(EngineFault):
+            a.state()
+    finally:
+        a.shutdown()
+
+
+def test_stderr_tail_is_in_the_message() -> None:
+    a = adapter("crash-mid")
+    with pytest.raises(EngineFault) as info:
+        drive(a)
+    assert "engine stderr (last lines):" in str(info.value)
+    assert "fake engine (crash-mid): got act" in str(info.value)
+
+
+@pytest.mark.parametrize("mode", ["crash-mid", "hang", "garbage", "huge", "noise", "wrong-schema"])
+def test_engine_is_restarted_for_the_next_scenario(mode: str, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FAKE_ENGINE_ONCE", str(tmp_path / "faulted"))
+    a = adapter(mode, reuse=True)
+    try:
+        with pytest.raises(EngineFault):
+            drive(a)
+        a.close()
+        drive(a)                                   # the next scenario: a fresh process, no fault
+        assert a.state()["priority"] == "Б"
+        assert a.starts == 2
+    finally:
+        a.shutdown()
+
+
+def test_refusals_are_fail_not_faults() -> None:
+    a = adapter("refuse")
+    try:
+        with pytest.raises(EngineRefused) as info:
+            drive(a)
+        assert info.value.code == "illegal_action"
+        assert "refuses everything" in info.value.message
+    finally:
+        a.shutdown()
+
+
+def test_unsupported_board_and_undeclared_capabilities_skip() -> None:
+    for mode, needle in (("unsupported", "implements no card yet"), ("no-editions", "edition 'classic'")):
+        a = adapter(mode)
+        try:
+            with pytest.raises(EngineUnsupported, match=needle):
+                drive(a)
+        finally:
+            a.shutdown()
+    a = adapter("no-inline")
+    try:
+        with pytest.raises(EngineUnsupported, match="inline_cards"):
+            a.setup({**BOARD, "test_cards": [DEFS["Гоблин"]]}, DEFS)
+        drive(a)                                   # a board without test cards runs
+    finally:
+        a.shutdown()
+
+
+def test_scenario_timeout(monkeypatch) -> None:
+    monkeypatch.setenv("FAKE_ENGINE_DELAY", "0.3")
+    a = adapter("slow", timeout=2.0, scenario_timeout=0.5, reuse=True)
+    try:
+        started = time.monotonic()
+        with pytest.raises(EngineFault) as info:
+            drive(a)
+            a.state()
+        assert info.value.status == "TIMEOUT"
+        assert "--scenario-timeout" in str(info.value)
+        assert time.monotonic() - started < 1.5
+        a.close()
+        a.setup(BOARD, DEFS)                       # the next scenario has its own time
+    finally:
+        a.shutdown()
+
+
+def test_engine_that_cannot_be_started() -> None:
+    a = SubprocessAdapter(["/nonexistent/engine"], request_timeout=1.0)
+    with pytest.raises(EngineFault) as info:
+        a.setup(BOARD, DEFS)
+    assert info.value.status == "CRASH" and "could not be started" in str(info.value)
+    assert a.name == "/nonexistent/engine" and a.version == "unknown"
+
+
+def test_stray_output_between_replies_is_an_error() -> None:
+    """Output nobody asked for, noticed before the next request is sent."""
+    code = ("import sys, json\n"
+            "for line in sys.stdin:\n"
+            "    r = json.loads(line)\n"
+            "    if r['request'] == 'hello':\n"
+            "        print(json.dumps({'id': r['id'], 'ok': True, 'protocol': '0.1.0', "
+            "'engine': {'name': 'x', 'version': '1'}, 'capabilities': {'editions': ['classic'], 'features': []}}))\n"
+            "        print('oops, a second line')\n"
+            "    sys.stdout.flush()\n")
+    a = SubprocessAdapter([sys.executable, "-c", code], request_timeout=1.0)
+    try:
+        a.capabilities()
+        time.sleep(0.2)
+        with pytest.raises(EngineFault) as info:
+            a.setup(BOARD, DEFS)
+        assert info.value.status == "ERROR"
+        assert "without being asked: 'oops, a second line'" in str(info.value)
+    finally:
+        a.shutdown()
+
+
+# ------------------------------------------------------------------------------------------ whole runs
+MATRIX = {  # fixture scenario (by-board fault) → status, fragment of the message
+    "reference": ("PASS", ""),
+    "crash-mid": ("CRASH", "exited with code 70"),
+    "hang": ("TIMEOUT", "did not answer `act` within 1 s"),
+    "garbage": ("ERROR", "is not JSON"),
+    "wrong-schema": ("ERROR", "does not follow the protocol"),
+    "noise": ("ERROR", "debug: setting up the board"),
+    "huge": ("ERROR", "longer than the limit"),
+    "wrong-id": ("ERROR", "must echo their request's id"),
+    "internal": ("ERROR", "failed internally"),
+    "refuse": ("FAIL", "the engine refused: illegal_action"),
+    "unsupported": ("SKIP", "implements no card yet"),
+    "reference2": ("PASS", ""),
+}
+
+
+def test_a_run_goes_on_after_every_fault(tmp_path: Path) -> None:
+    """One run of `berserk-rules check` meets every fault in turn: each scenario gets its status and
+    message, the engine is restarted after each fault, the run completes and writes its reports."""
+    scenarios = [Sc(key) for key in MATRIX]
+    root = make_root(tmp_path, scenarios)
+    log = tmp_path / "pids"
+    run = run_check(root, "--engine-cmd", engine_cmd("by-board"), "--request-timeout", "1",
+                    env={"FAKE_ENGINE_LOG": str(log)})
+    assert run.code == 1, run.out + run.err
+    for i, sc in enumerate(scenarios, 1):
+        status, fragment = MATRIX[sc.key]
+        result = run.result(scenario_id(i, sc))
+        assert result["status"] == status, result
+        assert fragment in result["message"], result["message"]
+    processes = len(log.read_text().split())
+    faults_that_stop = sum(1 for k in MATRIX if MATRIX[k][0] in ("CRASH", "TIMEOUT")
+                           or k in ("garbage", "wrong-schema", "noise", "huge", "wrong-id"))
+    assert processes == 1 + faults_that_stop
+    for name in ("results.json", "junit.xml", "index.html"):
+        assert (run.report_dir / name).is_file()
+    assert "TIMEOUT" in run.out and "CRASH" in run.out
+
+
+@pytest.mark.parametrize("mode, status, fragment", [
+    ("crash-start", "CRASH", "cannot load the card database"),
+    ("wrong-version", "ERROR", "major versions must match"),
+])
+def test_engine_failing_at_hello_fails_every_scenario(tmp_path: Path, mode: str, status: str, fragment: str) -> None:
+    root = make_root(tmp_path, [Sc("a"), Sc("b")])
+    run = run_check(root, "--engine-cmd", engine_cmd(mode), "--request-timeout", "1")
+    assert run.code == 1
+    assert set(run.statuses().values()) == {status}
+    assert all(fragment in r["message"] for r in run.results["results"])
+    assert run.results["run"]["engine"].endswith(mode)          # named by its command
+    assert (run.report_dir / "index.html").is_file()
+
+
+def test_bad_engine_command_is_a_crash_not_a_traceback(tmp_path: Path) -> None:
+    root = make_root(tmp_path, [Sc("a")])
+    run = run_check(root, "--engine-cmd", "/nonexistent/engine --flag", "--request-timeout", "1")
+    assert run.code == 1
+    assert run.statuses() == {scenario_id(1, Sc("a")): "CRASH"}
+    assert "could not be started" in run.result(scenario_id(1, Sc("a")))["message"]
+
+
+def test_reference_over_the_protocol_passes_the_fixture(tmp_path: Path) -> None:
+    root = make_root(tmp_path, [Sc("a"), Sc("b", inline=True)])
+    run = run_check(root, "--engine-cmd", REFERENCE_CMD)
+    assert run.code == 0, run.out + run.err
+    assert set(run.statuses().values()) == {"PASS"}
+    assert run.results["run"]["engine"] == "berserk-rules reference engine"
+
+
+def test_engine_cmd_is_split_like_a_shell(tmp_path: Path) -> None:
+    a = SubprocessAdapter(f"{shlex.quote(sys.executable)} {shlex.quote(str(FAULTY))} reference")
+    try:
+        drive(a)
+    finally:
+        a.shutdown()
