@@ -15,7 +15,7 @@ from typing import Any
 
 CARD_TYPES = ("creature", "artifact", "terrain", "equipment", "symbiote", "spell")
 RANKS = ("common", "elite")
-ABILITY_KINDS = ("triggered", "activated", "static")
+ABILITY_KINDS = ("triggered", "activated", "static", "battle_start")
 FORMS = ("spell", "effect")                     # заклинание / воздействие (card-text kinds)
 # classic 113.2 / heroes 113.2: the words a trigger condition begins with.
 TRIGGER_WORDS = ("До", "При", "После", "Если", "Когда", "В начале хода", "В конце хода")
@@ -25,15 +25,20 @@ ATTACK_KINDS = ("simple", "shot", "throw", "answer")
 WHO = ("self", "other", "any", "adjacent", "self_or_adjacent")
 RELATIVE = ("you", "opponent", "any")
 CARD_STATES = ("open", "closed")
-EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities")
-STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities")
+EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities",
+           "add_lives", "negative_lives", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
+           "return_to_deck", "detach")
+STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities", "roll_bonus")
+BATTLE_START_EFFECTS = ("strike_bonus", "add_lives")
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
 WHILE = ("source_in_squad",)
 
 VOCABULARY: dict[str, str] = {
     "ability.key": "the name used to declare it in scenarios («Мститель: при гибели вашего существа»)",
-    "ability.kind": "triggered | activated | static",
+    "ability.kind": "triggered | activated | static | battle_start («начинает бой с …», applied when revealed)",
+    "ability.replaces": "the key of another ability of the card that this one replaces while it is active (503.1.b19)",
+    "ability.condition": "static, or any ability with replaces: {source: open|closed} — «пока …»",
     "ability.text": "the printed or rules-quoted wording",
     "ability.form": "spell (заклинание) | effect (воздействие): triggers «на воздействие/заклинание» read it",
     "ability.optional": "true for «может… / вы можете…» (heroes 113.4): the player may decline it",
@@ -44,15 +49,17 @@ VOCABULARY: dict[str, str] = {
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
     "ability.effects": "[effect…] applied in order at the effect application step",
     "ability.affects": "static: which cards the static effects apply to (a filter; who: self, adjacent, …)",
-    "ability.condition": "static: {source: open|closed} — «пока …»",
     "ability.prevent": "static, relevant only when wounds are dealt (115.3): prevent this many wounds per strike",
     "trigger.event": ", ".join(TRIGGER_EVENTS),
     "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
               "state: open|closed, wounded: true}",
-    "effect": "{do: strike_bonus|strike_set|gain_control|wound|heal|destroy|lose_abilities, "
-              "target: self|targetN|trigger_subject|all_targets, amount, until, while, attack: shot|throw}",
+    "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
+              "while, attack: shot|throw}",
+    "card.flying": "true for a flying creature: it lives in the additional zone (503.1.b10)",
+    "card.unique": "true for a unique card: one per squad (503.1.b11)",
+    "card.max_additional_lives": "the most additional lives the card may carry (503.1.b16)",
 }
 
 Path = tuple[str | int, ...]
@@ -120,6 +127,7 @@ class Ability:
     affects: Filter | None = None
     condition_source: str | None = None
     prevent: int = 0
+    replaces: str | None = None
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,9 @@ class CardDef:
     move: int = 0
     strike: tuple[int, int, int] = (0, 0, 0)
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
+    flying: bool = False
+    unique: bool = False
+    max_additional_lives: int | None = None
 
     def ability(self, key: str) -> Ability | None:
         return next((a for a in self.abilities if a.key == key), None)
@@ -215,7 +226,8 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
 def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
     if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack"}, frozenset({"do"})):
         return None
-    c.choice(obj, "do", path, STATIC_EFFECTS if kind == "static" else EFFECTS)
+    allowed_do = {"static": STATIC_EFFECTS, "battle_start": BATTLE_START_EFFECTS}.get(kind, EFFECTS)
+    c.choice(obj, "do", path, allowed_do)
     target = obj.get("target", "self")
     if kind != "static":
         valid = set(EFFECT_TARGETS_FIXED) | {f"target{i}" for i in range(1, n_targets + 1)}
@@ -232,7 +244,7 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
 
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
-               "source", "cost", "affects", "condition", "prevent"}
+               "source", "cost", "affects", "condition", "prevent", "replaces"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -254,14 +266,19 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
             cost_close = bool(obj["cost"].get("close", False))
     affects = None
     condition = None
+    if "condition" in obj and c.keys(obj["condition"], path + ("condition",), {"source"}):
+        c.need(kind == "static" or "replaces" in obj, path + ("condition",),
+               "only static abilities and replacing abilities have a condition")
+        c.choice(obj["condition"], "source", path + ("condition",), CARD_STATES)
+        condition = obj["condition"].get("source")
+    if "replaces" in obj:
+        c.need(isinstance(obj["replaces"], str) and obj["replaces"] != obj.get("key"), path + ("replaces",),
+               "expected the key of another ability of this card")
     if kind == "static":
         affects = _filter(c, obj.get("affects", {"who": "self"}), path + ("affects",))
-        if "condition" in obj and c.keys(obj["condition"], path + ("condition",), {"source"}):
-            c.choice(obj["condition"], "source", path + ("condition",), CARD_STATES)
-            condition = obj["condition"].get("source")
         c.integer(obj, "prevent", path, minimum=1)
     else:
-        for k in ("affects", "condition", "prevent"):
+        for k in ("affects", "prevent"):
             c.need(k not in obj, path + (k,), f"only static abilities have '{k}'")
     targets_raw = obj.get("targets", [])
     targets: list[Filter] = []
@@ -282,7 +299,7 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost_close=cost_close, affects=affects, condition_source=condition,
-                   prevent=int(obj.get("prevent", 0) or 0))
+                   prevent=int(obj.get("prevent", 0) or 0), replaces=obj.get("replaces"))
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
@@ -299,6 +316,9 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
                 c.need(ab.key not in seen, ("abilities", i, "key"), f"duplicate ability key '{ab.key}'")
                 seen.add(ab.key)
                 abilities.append(ab)
+        for i, ab in enumerate(abilities):
+            if ab.replaces is not None:
+                c.need(ab.replaces in seen, ("abilities", i, "replaces"), f"no ability '{ab.replaces}' on this card")
     strike = defn.get("strike", [0, 0, 0])
     if isinstance(strike, int) and not isinstance(strike, bool):
         strike = [strike] * 3
@@ -308,7 +328,9 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
     card = CardDef(name=str(defn.get("name", "")), edition=str(defn.get("edition", "")),
                    type=str(defn.get("type", "creature")), rank=str(defn.get("rank", "common")),
                    lives=int(defn.get("lives", 0) or 0), move=int(defn.get("move", 0) or 0),
-                   strike=(strike[0], strike[1], strike[2]), abilities=tuple(abilities))
+                   strike=(strike[0], strike[1], strike[2]), abilities=tuple(abilities),
+                   flying=bool(defn.get("flying", False)), unique=bool(defn.get("unique", False)),
+                   max_additional_lives=defn.get("max_additional_lives"))
     return card, c.problems
 
 

@@ -21,6 +21,7 @@ class Edition:
     once_per_turn_triggers: bool   # heroes 113.4.p1: each triggered ability at most once per turn
     optional_triggers: bool        # heroes 113.4: «может…» triggers may be left undeclared
     first_to_order: str        # who puts simultaneous triggers first: "active" or "inactive" (assumption)
+    loses_without_creatures: bool = False   # classic 503.1.b18
 
     def cells(self) -> list[str]:
         return [f"{c}{r}" for r in range(1, self.rows + 1) for c in self.columns]
@@ -31,6 +32,16 @@ class Edition:
 
     def coords(self, cell: str) -> tuple[int, int]:
         return self.columns.index(cell[0]), int(cell[1:])
+
+    def orthogonal(self, a: str, b: str) -> bool:
+        """Movement goes to an orthogonally neighbouring cell (cards.md)."""
+        (ax, ay), (bx, by) = self.coords(a), self.coords(b)
+        return abs(ax - bx) + abs(ay - by) == 1
+
+    def home_rows(self, player_index: int) -> range:
+        """The three rows of a player's half: the first player rows 1–3, the second 4–6 (ASM classic-grid)."""
+        half = self.rows // 2
+        return range(1, half + 1) if player_index == 0 else range(half + 1, self.rows + 1)
 
     def adjacent(self, a: str, b: str) -> bool:
         """Cards «стоят рядом» when their cells touch, diagonals included (cards.md; ASM classic-adjacency)."""
@@ -43,6 +54,7 @@ CLASSIC = Edition(
     has_grid=True, columns="abcde", rows=6, payment="after",
     once_per_turn_triggers=False, optional_triggers=False,
     first_to_order="active",          # ASM classic-trigger-order: the corpus is silent
+    loses_without_creatures=True,
 )
 
 HEROES = Edition(

@@ -58,6 +58,14 @@ class Card:
     poison: int = 0
     appeared: int = 0               # when it came into play (115.4: statics apply in order of appearance)
     last_hit: str | None = None     # history id of the action that last wounded it
+    host: str | None = None         # equipment / symbiote: the card it is attached to
+    additional: int = 0             # additional lives
+    negative: int = 0               # negative lives
+    moves_left: int = 0             # movement allowance left this turn
+    last_cell: str | None = None    # where it stood before it went to the additional zone
+    reveal_due: bool = False        # a face-down card that acted or was targeted: revealed by a rule effect
+    battle_started: bool = True     # «начинает бой с …» applied (or not due)
+    replaced: list[str] = field(default_factory=list)   # abilities replaced by another ability (503.1.b19)
 
 
 @dataclass
@@ -128,6 +136,8 @@ class Game:
         self.effects: list[Effect] = []
         self.history: list[dict] = []
         self.lost: list[str] = []
+        self.seed: int = int(setup.get("seed", 0))
+        self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)
         self._counters: dict[str, int] = {}
         self.cards: dict[str, Card] = {}
         defs: dict[str, CardDef] = {}
@@ -145,11 +155,17 @@ class Game:
                         zone=c.get("zone", "battlefield"), cell=c.get("cell"), closed=bool(c.get("closed", False)),
                         face_down=bool(c.get("face_down", False)), wounds=int(c.get("wounds", 0)),
                         max_lives=int(c.get("lives", d.lives)), markers=list(c.get("markers", [])),
-                        position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i)
+                        position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i,
+                        host=c.get("host"), additional=int(c.get("additional_lives", 0)),
+                        negative=int(c.get("negative_lives", 0)), moves_left=int(c.get("moves_left", d.move)),
+                        battle_started=not c.get("face_down", False))
             if card.id in self.cards:
                 problems.append((("cards", i, "id"), f"duplicate card id '{card.id}'"))
             self.cards[card.id] = card
         self._counters["appear"] = len(self.cards)
+        for card in self.cards.values():
+            if card.host in self.cards:
+                card.cell = self.cards[card.host].cell      # an attached card stands in its host's cell
         for i, e in enumerate(setup.get("effects", [])):
             if e.get("source") not in self.cards or e.get("target") not in self.cards:
                 problems.append((("effects", i), "source and target must name cards of the board"))
@@ -211,7 +227,20 @@ class Game:
         """The abilities the card has now: none while an effect takes them away (e.g. a static)."""
         if any(e.kind == "lose_abilities" and e.target == card.id for e in self.effects):
             return ()
-        return card.definition.abilities
+        return tuple(a for a in card.definition.abilities
+                     if a.key not in card.replaced and (a.replaces is None or self.condition_met(card, a)))
+
+    def condition_met(self, card: Card, ab: Ability) -> bool:
+        """«Пока [карта] открыта/закрыта»."""
+        return ab.condition_source is None or (ab.condition_source == "closed") == card.closed
+
+    def has_flying(self, card: Card) -> bool:
+        """Flying is a keyword ability: lost with the card's abilities."""
+        return card.definition.flying and not any(e.kind == "lose_abilities" and e.target == card.id
+                                                  for e in self.effects)
+
+    def roll_bonus(self, card: Card) -> int:
+        return sum(e.amount for e in self.effects if e.kind == "roll_bonus" and e.target == card.id)
 
     def ability_of(self, card: Card, key: str) -> Ability | None:
         if key == POISON.key:
@@ -229,7 +258,7 @@ class Game:
         return [max(0, v) for v in values]
 
     def current_lives(self, card: Card) -> int:
-        return card.max_lives - card.wounds
+        return card.max_lives + card.additional - card.negative - card.wounds
 
     def _until_turn(self, player: str, until: str | None) -> int:
         """The turn number at whose end an «до конца (вашего) хода» effect ends (ASM effect-until-your-turn)."""
@@ -255,7 +284,7 @@ class Game:
         if self.priority != player:
             raise IllegalAction("no_priority", f"player {player} does not have priority (holder: {self.priority})")
         handlers = {"pass": self._pass, "attack": self._declare_attack, "activate": self._declare_activation,
-                    "play": self._play, "end_turn": self._end_turn}
+                    "play": self._play, "move": self._move, "end_turn": self._end_turn}
         handler = handlers.get(action.get("type", ""))
         if handler is None:
             raise IllegalAction("unknown_action", f"unknown action type '{action.get('type')}'")
@@ -491,6 +520,7 @@ class Game:
                                   entry=entry.id, subject=d.get("subject"))
         self.stack.append(entry)
         self.passes = 0
+        self._mark_reveal([card.id] + targets)
         if entry.activated and self.edition.payment == "before":
             self._pay(entry)                      # heroes 113.3.dup2: paid before execution
 
@@ -570,6 +600,37 @@ class Game:
                                   action="attack", strike="simple", entry=entry.id)
         self.stack.append(entry)
         self.passes = 0
+        self._mark_reveal([attacker.id, target.id])
+
+    def _mark_reveal(self, card_ids: list[str]) -> None:
+        """A face-down card that acts or is targeted is revealed by a rule effect (ASM reveal-when)."""
+        for cid in card_ids:
+            card = self.cards.get(cid)
+            if card is not None and card.face_down and self.in_play(card):
+                card.reveal_due = True
+
+    # ------------------------------------------------------------------ movement
+    def _move(self, player: str, action: dict) -> None:
+        card = self.cards.get(action.get("card", ""))
+        cell = action.get("cell", "")
+        if card is None:
+            raise IllegalAction("unknown_card", f"no card '{action.get('card')}'")
+        if not self.edition.has_grid:
+            raise IllegalAction("not_supported", "heroes has no battlefield grid to move on")
+        if player != self.active or self.stack or self.step != "main":
+            raise IllegalAction("not_now", "only the active player moves, in the main step, with an empty stack")
+        if self.controller(card) != player or card.zone != "battlefield" or card.host is not None:
+            raise IllegalAction("not_your_card", f"{card.id} is not a creature of player {player} on the battlefield")
+        if card.closed:
+            raise IllegalAction("closed", f"{card.id} is closed and cannot move")
+        if card.moves_left < 1:
+            raise IllegalAction("no_movement", f"{card.id} has no movement left this turn")
+        if not self.edition.is_cell(cell) or not self.edition.orthogonal(card.cell or "", cell) or \
+                any(c.cell == cell and c.zone == "battlefield" for c in self.cards.values()):
+            raise IllegalAction("bad_cell", f"{cell!r} is not a free cell orthogonally next to {card.cell}")
+        card.moves_left -= 1
+        self.log("move", source=card.id, controller=player, frm=card.cell, to=cell)
+        card.cell = cell
 
     def _defender_options(self, entry: Entry) -> list[str]:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
@@ -607,7 +668,12 @@ class Game:
                     self.pending = {"kind": "defender", "player": self.controller(target), "for": entry.id,
                                     "options": [None] + options}
                     return
-            entry.step = "rolls" if entry.kind == "attack" else "apply"
+            entry.step = "rolls" if entry.kind == "attack" or self._needs_roll(entry) else "apply"
+        elif entry.step == "rolls" and entry.kind == "ability":
+            if "effect" not in entry.data.setdefault("rolls", {}):
+                self._ask_roll(entry.controller, "effect", entry)
+            else:
+                entry.step = "apply"
         elif entry.step == "rolls":
             rolls = entry.data.setdefault("rolls", {})
             target = self.cards[entry.targets[0]]
@@ -627,6 +693,10 @@ class Game:
             self._payment(entry)
             entry.step = "done"
 
+    def _needs_roll(self, entry: Entry) -> bool:
+        ab = self.cards[entry.source].definition.ability(entry.ability or "")
+        return ab is not None and any(e.do == "wound_roll" for e in ab.effects)
+
     def _ask_roll(self, player: str, role: str, entry: Entry) -> None:
         self.pending = {"kind": "roll", "player": player, "role": role, "for": entry.id,
                         "options": [1, 2, 3, 4, 5, 6]}
@@ -642,10 +712,12 @@ class Game:
     def _apply_simple_strike(self, entry: Entry) -> None:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
         rolls = entry.data["rolls"]
+        # 503.1.b13: modified rolls are not clamped when the simple strike is read from the table
+        a_roll = rolls["attacker"] + self.roll_bonus(attacker)
         if target.closed:
-            dealt, answer = strike_table.closed_target(rolls["attacker"]), None
+            dealt, answer = strike_table.closed_target(a_roll), None
         else:
-            dealt, answer = strike_table.open_target(rolls["attacker"], rolls["defender"])
+            dealt, answer = strike_table.open_target(a_roll, rolls["defender"] + self.roll_bonus(target))
         a_value = self.strike_values(attacker)[strike_table.STRIKES.index(dealt)] if dealt else 0
         d_value = self.strike_values(target)[strike_table.STRIKES.index(answer)] if answer else 0
         hid = self.log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
@@ -686,7 +758,7 @@ class Game:
         groups = entry.data.get("target_groups", [])
         for spec in ab.effects:
             for target_id in self._effect_targets(entry, spec, groups):
-                if self.cards[target_id].zone in IN_PLAY or spec.do in ("strike_bonus",):
+                if self.cards[target_id].zone in IN_PLAY or spec.do in ("look_at_deck", "take_from_deck"):
                     self._apply_effect(entry, spec, target_id)
         # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
         hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
@@ -727,9 +799,44 @@ class Game:
                            parent=entry.declared, effect="destroy")
             self.destroy([target], effect="destroyed", causes={target_id: hid}, rule=False)
             return
+        if spec.do in ("add_lives", "negative_lives"):
+            if spec.do == "add_lives":
+                target.additional += spec.amount
+            else:
+                target.negative += spec.amount
+            self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                     parent=entry.declared, effect=spec.do, amount=spec.amount)
+            return
+        if spec.do == "wound_roll":
+            raw = entry.data["rolls"]["effect"] + self.roll_bonus(self.cards[entry.source])
+            value = rule_effects.clamp_roll(self, raw, parent=entry.declared)
+            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                           parent=entry.declared, effect="wound_roll", roll=raw, wounds=value)
+            self.wound(target, value, hid)
+            return
+        if spec.do in ("look_at_deck", "take_from_deck"):
+            player = entry.controller
+            deck = self.deck_of(player)
+            hid = self.log("effect", source=entry.source, controller=player, parent=entry.declared, effect=spec.do,
+                           deck=[c.id for c in deck])
+            if spec.do == "take_from_deck" and deck:
+                deck[0].zone = "hand"
+                self.log("zone", targets=[deck[0].id], parent=hid, zone="hand")
+            self.deck_dirty[player] = spec.do
+            return
+        if spec.do == "detach":
+            target.host = None
+            self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                     parent=entry.declared, effect=spec.do)
+            return
+        if spec.do == "return_to_deck":
+            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                           parent=entry.declared, effect=spec.do)
+            self.to_deck(target, hid)
+            return
         eid = self._new_id("e")
         order = (1, len(self.history))
-        if spec.do in ("strike_bonus", "strike_set", "lose_abilities"):
+        if spec.do in ("strike_bonus", "strike_set", "lose_abilities", "roll_bonus"):
             until = self._until_turn(entry.controller, spec.until) if spec.until else None
             self.effects.append(Effect(id=eid, kind=spec.do, source=entry.source, target=target_id,
                                        amount=spec.amount, until_end_of_turn=until, cause=entry.declared, order=order))
@@ -753,6 +860,19 @@ class Game:
         for c in cards:
             c.zone, c.cell = "graveyard", None
             self.log("zone", targets=[c.id], zone="graveyard")
+
+    def deck_of(self, player: str) -> list[Card]:
+        return sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
+                      key=lambda c: (c.position, c.id))
+
+    def to_deck(self, card: Card, hid: str | None) -> None:
+        """A card goes to its owner's deck (at the bottom); the deck is then shuffled (503.1.b17)."""
+        card.zone, card.cell, card.host = "deck", None, None
+        card.position = max((c.position for c in self.deck_of(card.owner)), default=-1) + 1
+        card.wounds = card.additional = card.negative = 0
+        card.closed = False
+        self.log("zone", targets=[card.id], parent=hid, zone="deck")
+        self.deck_dirty[card.owner] = "returned"
 
     def _payment(self, entry: Entry) -> None:
         """Classic 503.1.b3: paid after execution (an attack closes its attacker); then «После» triggers
@@ -787,6 +907,33 @@ class Game:
             return True
         return e.until_end_of_turn is not None and (
             self.turn > e.until_end_of_turn or (self.step == "end_done" and self.turn >= e.until_end_of_turn))
+
+    def free_cell(self, card: Card) -> str | None:
+        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+        if card.last_cell and card.last_cell not in taken:
+            return card.last_cell
+        index = self.players.index(self.controller(card)) if self.controller(card) in self.players else 0
+        for row in self.edition.home_rows(index):
+            for col in self.edition.columns:
+                if f"{col}{row}" not in taken:
+                    return f"{col}{row}"
+        return None
+
+    def shuffle(self, player: str, reason: str) -> None:
+        import random
+
+        deck = self.deck_of(player)
+        n = sum(1 for h in self.history if h["info"].get("effect") == "shuffle") + 1
+        ids = [c.id for c in deck]
+        random.Random(f"{self.seed}:{player}:{n}").shuffle(ids)
+        for pos, cid in enumerate(ids):
+            self.cards[cid].position = pos
+        self.log("rule_effect", controller=player, targets=ids, effect="shuffle", reason=reason, seed=self.seed,
+                 order=ids)
+
+    def add_permanent_effect(self, card: Card, spec: EffectSpec, key: str) -> None:
+        self.effects.append(Effect(id=self._new_id("e"), kind=spec.do, source=card.id, target=card.id,
+                                   amount=spec.amount, order=(1, len(self.history))))
 
     def remove_effect(self, e: Effect, reason: str) -> None:
         self.effects.remove(e)
@@ -844,6 +991,11 @@ class Game:
             if c.closed and self.in_play(c) and self.controller(c) == self.active:
                 c.closed = False
                 self.log("rule_effect", targets=[c.id], effect="open")
+        for c in self.sorted_cards():
+            # classic 503.1.b12: the active player's creatures get their movement allowance back
+            if self.in_play(c) and self.controller(c) == self.active and c.moves_left != c.definition.move:
+                c.moves_left = c.definition.move
+                self.log("rule_effect", targets=[c.id], effect="restore_movement", moves=c.moves_left)
         self.fire("turn_start", hid, None)
         for c in self.sorted_cards():
             if c.poison and self.in_play(c) and self.controller(c) == self.active:

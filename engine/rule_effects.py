@@ -3,9 +3,11 @@
 503.1.p1: they are applied outside the stack, as soon as they become relevant, and nobody has priority
 meanwhile. 503.1.p2: a cyclic sequence is cut before the first repetition of an effect.
 
-Each check below looks at the game and returns a *batch*: the signature of what it would do (used to
-detect a repetition) and a function that does it. The loop applies one batch at a time, in the order of
-CHECKS (ASM rule-effect-order), and checks again from the top after each, until nothing is relevant.
+Each check below looks at the game and returns a *batch*: the effects it would apply, as a tuple of atoms
+(one per single effect on one card, used to detect a repetition), and a function that applies them all
+at once. The loop applies one batch at a time, in the order of CHECKS (ASM rule-effect-order), and checks
+again from the top after each, until nothing is relevant. A batch holding an effect already applied in
+this loop is not applied: the loop stops there (503.1.p2).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ def run(game: Game) -> None:
         batch = next((b for check in CHECKS if (b := check(game)) is not None), None)
         if batch is None:
             return
-        signature, apply = batch
-        if signature in applied:
+        atoms, apply = batch
+        repeated = [a for a in atoms if a in applied]
+        if repeated:
             # 503.1.p2: stop before the first repetition of an effect
-            game.log("loop_cut", repeated=list(signature[0:1]) + [list(x) for x in signature[1]])
+            game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
             return
-        applied.add(signature)
+        applied.update(atoms)
         game.priority = None           # 503.1.p1: nobody has priority while rule effects are applied
         apply()
 
@@ -45,7 +48,7 @@ def lethal_wounds(game: Game) -> Batch | None:
     def destroy_all() -> None:
         game.destroy(dying, effect="death", causes={c.id: c.last_hit for c in dying}, rule=True)
 
-    return ("death", tuple(c.id for c in dying)), destroy_all
+    return tuple(("death", c.id) for c in dying), destroy_all
 
 
 def static_effects(game: Game) -> Batch | None:
@@ -57,7 +60,7 @@ def static_effects(game: Game) -> Batch | None:
     remove = [k for k in have if k not in wanted]
     if not add and not remove:
         return None
-    signature = ("static", tuple(sorted([("+",) + k for k in add] + [("-",) + k for k in remove])))
+    signature = tuple(sorted([("+",) + k for k in add] + [("-",) + k for k in remove]))
 
     def apply() -> None:
         for k in remove:
@@ -79,8 +82,221 @@ def ended_effects(game: Game) -> Batch | None:
         for e in ended:
             game.remove_effect(e, reason="effect_end")
 
-    return ("effect_end", tuple(e.id for e in ended)), remove_all
+    return tuple(("effect_end", e.id) for e in ended), remove_all
+
+
+def reveal(game: Game) -> Batch | None:
+    """503.1.b1: a face-down card is revealed (вскрытие) once it acted or was targeted (ASM reveal-when)."""
+    due = [c for c in game.sorted_cards() if c.reveal_due and c.face_down]
+    if not due:
+        return None
+
+    def apply() -> None:
+        for c in due:
+            c.face_down, c.reveal_due = False, False
+            c.battle_started = False
+            game.log("rule_effect", targets=[c.id], effect="reveal")
+
+    return tuple(("reveal", c.id) for c in due), apply
+
+
+def battle_start(game: Game) -> Batch | None:
+    """503.1.b14: the effects of «начинает бой с [текст]» are applied when the card is revealed."""
+    due = [c for c in game.sorted_cards() if not c.battle_started and not c.face_down and game.in_play(c)]
+    if not due:
+        return None
+
+    def apply() -> None:
+        for c in due:
+            c.battle_started = True
+            for ab in game.abilities_of(c):
+                if ab.kind != "battle_start":
+                    continue
+                for spec in ab.effects:
+                    if spec.do == "add_lives":
+                        c.additional += spec.amount
+                    else:
+                        game.add_permanent_effect(c, spec, ab.key)
+                game.log("rule_effect", targets=[c.id], effect="battle_start", ability=ab.key,
+                         applied=[[spec.do, spec.amount] for spec in ab.effects])
+
+    return tuple(("battle_start", c.id) for c in due), apply
+
+
+def lives_cancel(game: Game) -> Batch | None:
+    """503.1.b6: negative and additional lives on a card cancel each other out."""
+    both = [c for c in game.sorted_cards() if c.additional > 0 and c.negative > 0]
+    if not both:
+        return None
+
+    def apply() -> None:
+        for c in both:
+            k = min(c.additional, c.negative)
+            c.additional -= k
+            c.negative -= k
+            game.log("rule_effect", targets=[c.id], effect="lives_cancel", amount=k)
+
+    return tuple(("lives_cancel", c.id, c.additional, c.negative) for c in both), apply
+
+
+def excess_lives(game: Game) -> Batch | None:
+    """503.1.b16: additional lives (tokens) above the card's maximum are removed at once."""
+    over = [c for c in game.sorted_cards() if c.definition.max_additional_lives is not None
+            and c.additional > c.definition.max_additional_lives]
+    if not over:
+        return None
+
+    def apply() -> None:
+        for c in over:
+            extra = c.additional - (c.definition.max_additional_lives or 0)
+            c.additional -= extra
+            game.log("rule_effect", targets=[c.id], effect="excess_lives", amount=extra)
+
+    return tuple(("excess_lives", c.id, c.additional) for c in over), apply
+
+
+def replaced_abilities(game: Game) -> Batch | None:
+    """503.1.b19: an ability replaces another while it is active (its condition holds)."""
+    changes = []
+    for c in game.sorted_cards():
+        wanted = sorted(a.replaces for a in c.definition.abilities
+                        if a.replaces is not None and game.condition_met(c, a))
+        if wanted != sorted(c.replaced):
+            changes.append((c, wanted))
+    if not changes:
+        return None
+
+    def apply() -> None:
+        for c, wanted in changes:
+            for key in sorted(set(wanted) - set(c.replaced)):
+                game.log("rule_effect", targets=[c.id], effect="ability_replaced", ability=key)
+            for key in sorted(set(c.replaced) - set(wanted)):
+                game.log("rule_effect", targets=[c.id], effect="ability_restored", ability=key)
+            c.replaced = list(wanted)
+
+    return tuple(("replace", c.id, tuple(w)) for c, w in changes), apply
+
+
+def hostless(game: Game) -> Batch | None:
+    """503.1.b7: a symbiote (parasite) or equipment with no host is destroyed."""
+    lone = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type in ("equipment", "symbiote")
+            and c.host is None]
+    if not lone:
+        return None
+    return tuple(("hostless", c.id) for c in lone), lambda: game.destroy(lone, effect="no_host", causes={}, rule=True)
+
+
+def host_left(game: Game) -> Batch | None:
+    """503.1.b8: a symbiote (parasite) or equipment whose host left the battlefield is destroyed."""
+    left = [c for c in game.sorted_cards() if game.in_play(c) and c.host is not None
+            and game.cards[c.host].zone != "battlefield"]
+    if not left:
+        return None
+    return tuple(("host_left", c.id) for c in left), lambda: game.destroy(left, effect="host_left", causes={},
+                                                                         rule=True)
+
+
+def with_host(game: Game) -> Batch | None:
+    """503.1.b9: a symbiote (parasite) or equipment moves together with its host."""
+    behind = [c for c in game.sorted_cards() if game.in_play(c) and c.host is not None
+              and game.cards[c.host].zone == "battlefield" and c.cell != game.cards[c.host].cell]
+    if not behind:
+        return None
+
+    def apply() -> None:
+        for c in behind:
+            c.cell = game.cards[c.host or ""].cell
+            game.log("rule_effect", targets=[c.id], effect="moves_with_host", cell=c.cell)
+
+    return tuple(("with_host", c.id, game.cards[c.host or ""].cell) for c in behind), apply
+
+
+def flying_zone(game: Game) -> Batch | None:
+    """503.1.b10: a flying creature goes from the battlefield to the additional zone, and a card there that
+    no longer flies comes back to the battlefield (to its former cell if free, else the first free cell of
+    its controller's half: ASM flying-return)."""
+    up = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.host is None and game.has_flying(c)]
+    down = [c for c in game.sorted_cards() if c.zone == "additional" and not game.has_flying(c)]
+    if not up and not down:
+        return None
+
+    def apply() -> None:
+        for c in up:
+            c.last_cell, c.cell, c.zone = c.cell, None, "additional"
+            game.log("rule_effect", targets=[c.id], effect="to_additional_zone")
+        for c in down:
+            c.zone, c.cell = "battlefield", game.free_cell(c)
+            game.log("rule_effect", targets=[c.id], effect="to_battlefield", cell=c.cell)
+
+    return tuple([("up", c.id) for c in up] + [("down", c.id) for c in down]), apply
+
+
+def uniqueness(game: Game) -> Batch | None:
+    """503.1.b11: two unique cards of one name in one squad break the uniqueness rule: the one that came
+    into play later returns to its owner's deck (ASM uniqueness-later)."""
+    seen: dict[tuple[str, str], object] = {}
+    extra = []
+    for c in sorted(game.cards.values(), key=lambda c: (c.appeared, c.id)):
+        if not game.in_play(c) or not c.definition.unique:
+            continue
+        key = (game.controller(c), c.definition.name)
+        if key in seen:
+            extra.append(c)
+        else:
+            seen[key] = c
+    if not extra:
+        return None
+
+    def apply() -> None:
+        for c in extra:
+            hid = game.log("rule_effect", targets=[c.id], effect="uniqueness")
+            game.to_deck(c, hid)
+
+    return tuple(("uniqueness", c.id) for c in extra), apply
+
+
+def shuffle_decks(game: Game) -> Batch | None:
+    """503.1.b17: a deck is shuffled after a card was taken from it, returned to it, or it was looked at.
+    Deterministic: the order comes from the board's seed and the number of shuffles so far."""
+    if not game.deck_dirty:
+        return None
+    players = sorted(game.deck_dirty)
+
+    def apply() -> None:
+        for player in players:
+            reason = game.deck_dirty.pop(player)
+            game.shuffle(player, reason)
+
+    return tuple(("shuffle", p, len(game.history)) for p in players), apply
+
+
+def player_loses(game: Game) -> Batch | None:
+    """503.1.b18: a player whose squad has no creatures loses (classic)."""
+    if not game.edition.loses_without_creatures:
+        return None
+    losing = [p for p in game.players if p not in game.lost and not any(
+        game.in_play(c) and c.definition.type == "creature" and game.controller(c) == p for c in game.cards.values())]
+    if not losing:
+        return None
+
+    def apply() -> None:
+        for p in losing:
+            game.lost.append(p)
+            game.log("rule_effect", controller=p, effect="player_loses")
+
+    return tuple(("loses", p) for p in losing), apply
+
+
+def clamp_roll(game: Game, raw: int, parent: str | None) -> int:
+    """503.1.b13: a die roll below 1 counts as 1 and above 6 as 6 (outside the strike table)."""
+    value = min(6, max(1, raw))
+    if value != raw:
+        game.log("rule_effect", parent=parent, effect="roll_clamped", raw=raw, value=value)
+    return value
 
 
 # The order in which relevant rule effects are applied (ASM rule-effect-order).
-CHECKS: list[Callable[[Game], Batch | None]] = [lethal_wounds, ended_effects, static_effects]
+CHECKS: list[Callable[[Game], Batch | None]] = [
+    reveal, battle_start, lethal_wounds, lives_cancel, excess_lives, ended_effects, static_effects,
+    replaced_abilities, hostless, host_left, with_host, flying_zone, uniqueness, shuffle_decks, player_loses,
+]

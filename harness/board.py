@@ -226,6 +226,15 @@ class _Checker:
                                  f"(by {self.where(('cards', positions[key]))})")
                     else:
                         positions[key] = index
+        for index, card in enumerate(cards):
+            host = card.get("host") if isinstance(card, dict) else None
+            if host is None:
+                continue
+            if host not in ids or host == card.get("id"):
+                self.add(("cards", index, "host"), f"'host' must name another card of the board; known: "
+                                                   f"{', '.join(sorted(ids))}")
+            elif card.get("zone", "battlefield") != "battlefield":
+                self.add(("cards", index, "host"), "only a card on the battlefield is attached to a host")
         return ids
 
     def check_name(self, name: Any, path: tuple[Any, ...], edition: str | None,
@@ -258,6 +267,10 @@ class _Checker:
             if has_cell:
                 self.add((*base, "cell"), f"a card in the {zone} has no cell: 'cell' is only for cards "
                                           "on the battlefield (remove it, or set zone: battlefield)")
+            return
+        if "host" in card:
+            if has_cell:
+                self.add((*base, "cell"), "an attached card (with 'host') stands in its host's cell: remove 'cell'")
             return
         if not has_cell:
             self.add((*base, "cell"), "missing required field 'cell': a card on the classic battlefield "

@@ -62,8 +62,8 @@ def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expec
         args += ["--expectations", expectations]
     if engine_cmd:
         args += ["--engine-cmd", engine_cmd]
-    if quiet:
-        args += ["-p", "no:terminal"]
+    if quiet:  # without the terminal plugin its options (--tb, -q, --no-header) do not exist
+        args = [a for a in args if a not in ("--tb=no", "-q", "--no-header")] + ["-p", "no:terminal"]
     args += extra or []
     code = pytest.main(args)
     results_file = report_dir / "results.json"
@@ -346,6 +346,7 @@ def use_rules_dir(folder: str | None) -> None:
 # sets `func` (a function of the parsed namespace returning the exit code).
 VERB_MODULES: list[str] = [
     "harness.cmd_expectations",
+    "harness.cmd_compare",
     "harness.cmd_editors",
     "harness.cmd_site",
 ]

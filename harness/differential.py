@@ -129,12 +129,15 @@ def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
             kx, ky = _keyed(x), _keyed(y)
             if kx is not None and ky is not None and set(kx) & set(ky):
                 for k in kx:
-                    if k in ky and kx[k] != ky[k] and len(out) < limit:
-                        inner = state_diff(kx[k], ky[k], f"{p}[{k}]", limit=4)
-                        # an entry that differs all over is shown whole
-                        out.extend(inner if len(inner) <= 3 else
-                                   [f"{p}[{k}]: {_short(kx[k])} ≠ {_short(ky[k])}"])
-                    elif len(out) < limit:
+                    if len(out) >= limit:
+                        break
+                    if k in ky:
+                        if kx[k] != ky[k]:
+                            inner = state_diff(kx[k], ky[k], f"{p}[{k}]", limit=4)
+                            # an entry that differs all over is shown whole
+                            out.extend(inner if len(inner) <= 3 else
+                                       [f"{p}[{k}]: {_short(kx[k])} ≠ {_short(ky[k])}"])
+                    else:
                         out.append(f"{p}[{k}]: only in the first engine: {_short(kx[k])}")
                 for k in ky:
                     if k not in kx and len(out) < limit:
@@ -178,10 +181,13 @@ class Divergence:
     second: Outcome
     names: tuple[str, str] = ("reference", "other")
     diff: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)    # what both engines did with each earlier move
 
     def report(self) -> str:
         lines = [f"the engines disagree on board {self.board} after {len(self.moves)} move(s):", "  setup"]
-        lines += [f"  {i}. {m.text()}" for i, m in enumerate(self.moves, 1)]
+        for i, m in enumerate(self.moves, 1):
+            outcome = self.said[i - 1] if i <= len(self.said) else ""
+            lines.append(f"  {i}. {m.text()}" + (f"   → both: {outcome}" if outcome.startswith("refused") else ""))
         last = "setup" if not self.moves else f"move {len(self.moves)}"
         lines.append(f"at {last}: {self.names[0]}: {self.first.text()}; {self.names[1]}: {self.second.text()}")
         if self.diff:
@@ -207,20 +213,28 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict, choi
         return None
     state: dict = one.state or {}
     trail: list[Move] = []
+    said: list[str] = []
     for choice in choices:
         options = moves(state)
         if not options:
             break
-        move = options[choice % len(options)]
-        trail.append(move)
-        one, two = perform(engines.first, move), perform(engines.second, move)
-        if _differ(one, two):
-            diff = state_diff(one.state, two.state) if one.kind == two.kind == "ok" else []
-            return Divergence(board_name, trail, one, two, names, diff)
-        if one.kind == "ok":
-            state = one.state or state
-        elif one.kind != "refused":
-            break                      # both faulted the same way: nothing more to compare
+        while options:
+            # a refused move is compared too, then the same choice picks among the remaining moves, so
+            # that every choice moves the game on (the search does not waste its steps on refusals)
+            move = options.pop(choice % len(options))
+            trail.append(move)
+            one, two = perform(engines.first, move), perform(engines.second, move)
+            if _differ(one, two):
+                diff = state_diff(one.state, two.state) if one.kind == two.kind == "ok" else []
+                return Divergence(board_name, trail, one, two, names, diff, said)
+            said.append(one.text())
+            if one.kind == "ok":
+                state = one.state or state
+                break
+            if one.kind != "refused":
+                return None            # both faulted the same way: nothing more to compare
+        else:
+            break
     return None
 
 
@@ -231,11 +245,12 @@ def plays(boards: Sequence[str], max_moves: int = 20) -> Any:
     return st.tuples(st.sampled_from(list(boards)), st.lists(st.integers(0, CHOICE_MAX), max_size=max_moves))
 
 
-def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 200,
-                    max_moves: int = 20, derandomize: bool = True) -> Divergence | None:
+def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 100,
+                    max_moves: int = 20, derandomize: bool = True, per_board: bool = True) -> Divergence | None:
     """Search plays for a divergence; hypothesis shrinks the one it finds to the shortest. None: none found.
-    `boards`: name → (board data, definitions)."""
-    from hypothesis import HealthCheck, find, settings
+    `boards`: name → (board data, definitions). With `per_board`, each board in turn gets `max_examples`
+    plays (the first board with a divergence ends the search); else they share them."""
+    from hypothesis import HealthCheck, Phase, find, settings
     from hypothesis.errors import NoSuchExample
 
     def diverges(example: tuple[str, list[int]]) -> bool:
@@ -243,12 +258,15 @@ def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_
         return play(engines, name, *boards[name], choices) is not None
 
     config = settings(max_examples=max_examples, derandomize=derandomize, database=None, deadline=None,
-                      suppress_health_check=list(HealthCheck))
-    try:
-        name, choices = find(plays(sorted(boards), max_moves), diverges, settings=config)
-    except NoSuchExample:
-        return None
-    return play(engines, name, *boards[name], choices)
+                      suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+    groups = [[name] for name in sorted(boards)] if per_board else [sorted(boards)]
+    for group in groups:
+        try:
+            name, choices = find(plays(group, max_moves), diverges, settings=config)
+        except NoSuchExample:
+            continue
+        return play(engines, name, *boards[name], choices)
+    return None
 
 
 def scenario_boards(predicate: Callable[[dict], bool] | None = None) -> dict[str, tuple[dict, dict]]:

@@ -83,7 +83,7 @@ from typing import Any
 from . import paths
 from .corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from .diff import render_word_diff, word_diff
-from .errors import InputError, Problem
+from .errors import InputError
 from .features import ASSUMPTION_PREFIX, is_unit_tag
 from .lookup import stem_list
 from .yamldoc import display_path
@@ -461,12 +461,12 @@ def unbalanced(text: str) -> list[tuple[int, str]]:
             elif any(o == opener for o, _ in stack):
                 while stack[-1][0] != opener:
                     o, p = stack.pop()
-                    problems.append((p, f"«{o}» is never closed (closed «{opener}» first)"))
+                    problems.append((p, f"'{o}' is never closed (closed '{opener}' first)"))
                 stack.pop()
             else:
-                problems.append((pos, f"«{ch}» closes nothing"))
+                problems.append((pos, f"'{ch}' closes nothing"))
     for o, p in stack:
-        problems.append((p, f"«{o}» is never closed"))
+        problems.append((p, f"'{o}' is never closed"))
     return sorted(problems)
 
 
@@ -608,10 +608,10 @@ def _spelling(units: list[Unit]) -> list[Finding]:
             # «замещено» are both right) against a word written with «е» there («определённых» /
             # «определенным»)
             low = tok.lower()
-            i = low.find("ё")
-            if i >= 0 and len(low) >= i + 3:
-                yo[norm[: i + 3]][low[: i + 3]].append(_Occ(u, tok, pos))
-            elif i < 0:
+            at = low.find("ё")
+            if at >= 0 and len(low) >= at + 3:
+                yo[norm[: at + 3]][low[: at + 3]].append(_Occ(u, tok, pos))
+            elif at < 0:
                 plain.append(_Occ(u, tok, pos))
             placeholder = any(a <= pos < b for a, b in spans) or bool(re.match(r"\s+\d", u.text[pos + len(tok):]))
             if not placeholder and not _sentence_start(u.text, pos):
@@ -1187,7 +1187,3 @@ def lint_paths(targets: Sequence[Path], project: Project | None = None,
                     if f.code != "V004"]
     out += _board_findings(dict.fromkeys(boards), project)
     return sort_findings(out)
-
-
-def problems_to_findings(problems: Iterable[Problem], code: str) -> list[Finding]:
-    return [_finding(code, p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message) for p in problems]

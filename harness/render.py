@@ -199,7 +199,7 @@ def pending_line(pending: dict[str, Any] | None, state: dict[str, Any] | None = 
 def answer_line(answer: dict[str, Any] | None, state: dict[str, Any] | None = None) -> str:
     if not answer:
         return ""
-    return f"Ответ на решение «{pending_line(answer['decision'], state)}»: {answer['step']}"
+    return f"ответ на решение: {pending_line(answer['decision'], state)}"
 
 
 def stack_lines(state: dict[str, Any] | None) -> list[str]:
@@ -596,8 +596,11 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
                                           fill="#8a6d00", weight="700", cls="cell-marker"))
         bottom = MARGIN_T + ROWS * CELL_H
     else:
+        in_play = [[c for c in state.get("cards") or [] if c.get("zone") == "battlefield" and c.get("controller") == p]
+                   for p in players]
+        per_row = min(len(COLUMNS), max([3, *(len(cards) for cards in in_play)]))
+        width = MARGIN_L + per_row * CELL_W + 4
         y = 4.0
-        per_row = len(COLUMNS)
         for p in players:
             stroke, _, _ = player_colour(p, players)
             cards = [c for c in state.get("cards") or [] if c.get("zone") == "battlefield" and c.get("controller") == p]

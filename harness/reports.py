@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -248,7 +248,13 @@ def _coverage_view(coverage: Mapping[str, Any] | None) -> dict[str, Any] | None:
     for key, value in coverage.items():
         if key in headline:
             continue
-        if isinstance(value, list | tuple):
+        if isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) and "id" in v for v in value):
+            # per-unit rows (harness.cli.coverage_data): list the units that are not covered
+            named = [str(v["id"]) for v in value if not v.get("covered") and v.get("scenarios")]
+            unnamed = [str(v["id"]) for v in value if not v.get("covered") and not v.get("scenarios")]
+            lists.append(("units with scenarios, none passing", named))
+            lists.append(("units with no scenario", unnamed))
+        elif isinstance(value, list | tuple):
             lists.append((str(key), [str(v) for v in value]))
         elif isinstance(value, Mapping):
             lists.append((str(key), [f"{k}: {v}" for k, v in value.items()]))
@@ -275,13 +281,17 @@ def render_html(results: RunResults, extra: Mapping[str, Any] | None = None) -> 
     extra = extra or {}
     assumptions = [_assumption_view(item) for item in extra.get("assumptions") or []]
     rows = [{"result": r, "anchor": f"r{i}"} for i, r in enumerate(results.results, 1)]
+    anchors = {row["result"].scenario: row for row in rows}
     template = _jinja_env().get_template(HTML_TEMPLATE)
     return template.render(
+        unit_sections=_unit_sections_view(extra.get("units"), anchors),
+        notes=[str(n) for n in extra.get("notes") or []],
         run=results.run,
         rows=rows,
         summary=results.summary(),
         sections=results.by_section(),
         unexpected=[row for row in rows if not row["result"].as_expected],
+        known=[row for row in rows if row["result"].known_failure],
         stale=results.stale_expectations,
         statuses=STATUSES,
         assumptions=assumptions,
@@ -296,6 +306,92 @@ def write_html(results: RunResults, path: str | Path, extra: Mapping[str, Any] |
     return path
 
 
+# --- the rule units of the corpus -------------------------------------------------------------------
+
+_WORST = ("CRASH", "ERROR", "TIMEOUT", "FAIL", "SKIP", "PASS")
+
+
+def units_table(results: RunResults) -> list[dict[str, Any]]:
+    """Every unit of the corpus, by rules section (edition and number, in corpus order), with the results of
+    the run for the scenarios naming it and how many scenarios of the suite name it but did not run."""
+    from harness import paths
+    from harness.corpus import load_corpus
+    from harness.features import scan_features, scenarios_by_unit
+
+    corpus = load_corpus(paths.RULES, root=paths.ROOT)
+    named = scenarios_by_unit(scan_features(paths.FEATURES, root=paths.ROOT))
+    ran: dict[str, list[ScenarioResult]] = {}
+    for r in results.results:
+        for unit in r.units:
+            ran.setdefault(unit, []).append(r)
+    sections: dict[str, dict[str, Any]] = {}
+    for u in corpus.units:
+        key = f"{u.edition} {u.section}"
+        sec = sections.setdefault(key, {"key": key, "title": u.section_title, "file": u.file, "units": []})
+        mine = ran.get(u.id, [])
+        suite = {s.id for s in named.get(u.id, [])}
+        status = next((st for st in _WORST if any(r.status == st for r in mine)), None)
+        sec["units"].append({
+            "id": u.id, "kind": u.kind, "label": u.label, "file": u.file, "line": u.line,
+            "text": u.text if len(u.text) <= 110 else u.text[:109].rstrip() + "…",
+            "scenarios": [r.scenario for r in mine], "status": status,
+            "not_run": len(suite - {r.scenario for r in mine}),
+        })
+    return list(sections.values())
+
+
+def _unit_sections_view(sections: Any, anchors: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for sec in sections or []:
+        units = []
+        for u in sec["units"]:
+            runs = [anchors[s] for s in u["scenarios"] if s in anchors]
+            units.append({**u, "runs": runs})
+        counts = {
+            "units": len(units),
+            "with_scenarios": sum(1 for u in units if u["runs"] or u["not_run"]),
+            "passing": sum(1 for u in units if u["runs"] and all(r["result"].status == "PASS" for r in u["runs"])),
+            "unexpected": sum(1 for u in units if any(not r["result"].as_expected for r in u["runs"])),
+        }
+        out.append({**sec, "units": units, "counts": counts})
+    return out
+
+
+def _coverage(results: RunResults) -> dict[str, Any]:
+    from harness.cli import coverage_data
+
+    return coverage_data(results)
+
+
+def _assumptions() -> list[dict[str, Any]]:
+    from harness.session import load_assumptions
+
+    return load_assumptions()
+
+
+def default_extra(results: RunResults, skip: Iterable[str] = ()) -> dict[str, Any]:
+    """What `write_reports` adds to a run's page unless given: the units of the corpus by section
+    (`units_table`), their coverage (`harness.cli.coverage_data`) and the assumptions register. A part that
+    cannot be computed (a broken rules or feature file) is left out with a note instead of failing the run."""
+    extra: dict[str, Any] = {}
+    notes: list[str] = []
+    parts: dict[str, Callable[[], Any]] = {
+        "units": lambda: units_table(results),
+        "coverage": lambda: _coverage(results),
+        "assumptions": _assumptions,
+    }
+    for key, compute in parts.items():
+        if key in set(skip):
+            continue
+        try:
+            extra[key] = compute()
+        except Exception as exc:  # noqa: BLE001 - a report is still written, with the reason
+            notes.append(f"{key}: not available ({type(exc).__name__}: {exc})")
+    if notes:
+        extra["notes"] = notes
+    return extra
+
+
 # --- all three --------------------------------------------------------------------------------------
 
 
@@ -305,6 +401,7 @@ def write_reports(
     """Write ``results.json``, ``junit.xml`` and ``index.html`` into `report_dir` (created if missing),
     all or nothing; returns ``{"json": …, "junit": …, "html": …}``."""
     report_dir = Path(report_dir)
+    extra = {**default_extra(results, skip=set(extra or ())), **(extra or {})}
     paths = {
         "json": report_dir / RESULTS_JSON,
         "junit": report_dir / JUNIT_XML,

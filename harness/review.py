@@ -303,10 +303,13 @@ def print_results_review(results: Any, console: Any) -> None:
     pending = [r for r in results.results if getattr(r, "review", None) == "needs_review"]
     if not pending:
         return
-    console.print(Text(f"Needs review: {len(pending)} scenario(s) name rule units whose text changed since "
-                       "the last review (not an engine failure)", style="bold yellow"))
+    # soft_wrap: ids and commands stay on one line, whatever the terminal's width
+    console.print(Text(f"Needs review: {len(pending)} scenario(s) name rule units whose text changed since the "
+                       "last review (not an engine failure)", style="bold yellow"), soft_wrap=True)
     for r in pending:
-        console.print(Text(f"  {r.scenario}"))
-        console.print(Text(f"    at {r.feature}:{r.line}; changed: {', '.join(r.review_units)}", style="dim"))
+        console.print(Text(f"  {r.scenario}"), soft_wrap=True)
+        console.print(Text(f"    at {r.feature}:{r.line}; changed: {', '.join(r.review_units)}", style="dim"),
+                      soft_wrap=True)
     console.print(Text("Review them against the new wording, then: berserk-rules approve "
-                       + " ".join(sorted({u for r in pending for u in r.review_units})), style="yellow"))
+                       + " ".join(sorted({u for r in pending for u in r.review_units})), style="yellow"),
+                  soft_wrap=True)

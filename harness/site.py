@@ -262,6 +262,7 @@ class _SiteData:
         named = [s.id for s in self.by_unit.get(u.id, [])]
         return {"u": u, "html": link_references(u.text, u.edition, self.corpus, root),
                 "scenarios": [{"id": sid, "status": self.status_of(sid), "name": self.scenarios[sid].name,
+                               "short": _short_name(self.scenarios[sid].name),
                                "href": page_file(page_of(u)) + "#" + _scenario_anchor(sid)} for sid in named]}
 
     def write(self, out: Path) -> None:
@@ -336,7 +337,9 @@ class _SiteData:
     def clause_brief(self, u: Any) -> dict[str, Any]:
         ids = [u.id] + [c.id for c in self.corpus.children(u.id)]
         named = list(dict.fromkeys(s.id for uid in ids for s in self.by_unit.get(uid, [])))
-        statuses = [self.status_of(s) for s in named]
+        from collections import Counter
+
+        statuses = sorted(Counter(self.status_of(s) for s in named).items())
         words = u.text.split()
         short = " ".join(words[:9]) + ("…" if len(words) > 9 else "")
         return {"u": u, "url": unit_url(u), "short": short, "scenarios": len(named), "statuses": statuses,
@@ -389,6 +392,12 @@ class _SiteData:
                          "units": units, "ref": ref, "other": oth,
                          "url": (unit_url(unit).split("#")[0] + "#" + _scenario_anchor(sid)) if unit else None})
         return rows
+
+
+def _short_name(name: str) -> str:
+    """«[113.7.ex1-1] В каком бы порядке…» -> «113.7.ex1-1»; names without a bracketed tag stay whole."""
+    m = re.match(r"^\[([^\]]+)\]", name)
+    return m.group(1) if m else name
 
 
 def _file_title(f: Any) -> str:

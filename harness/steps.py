@@ -40,7 +40,7 @@ def given_board(world: World, path: str) -> World:
     world.board = board
     world.dice = {p: list(v) for p, v in board.data.get("dice", {}).items()}
     world.setup(board.data, board.definitions)
-    world.mark = len(world.state["history"])
+    world.mark = 0          # the first «Тогда» checks look back to the setup (rule effects applied at once)
     return world
 
 
@@ -235,6 +235,8 @@ def when_pass_until_empty(world: World) -> None:
     decision stops the step with a failure, since the scenario must answer it explicitly."""
     world.begin_action()
     for _ in range(200):
+        if world.state.get("game_over"):
+            return
         p = world.state.get("pending")
         if p:
             options = [o for o in p["options"] if o]
@@ -348,9 +350,12 @@ def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
     for name, _ in expected:
         if name not in known:
             raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
-    names = {c["id"]: c["name"] for c in world.state["cards"]}
-    actual = [(rule_effect_name(h), names.get(h["targets"][0], h["targets"][0]) if h["targets"] else "")
-              for h in world.history_since_mark() if h["kind"] == "rule_effect"]
+    def who(h: dict) -> str:
+        if h["info"].get("effect") == "shuffle" or not h["targets"]:
+            return f"игрок {h['controller']}" if h["controller"] else ""
+        return world.card_label(h["targets"][0])
+
+    actual = [(rule_effect_name(h), who(h)) for h in world.history_since_mark() if h["kind"] == "rule_effect"]
     assert actual == expected, f"rule effects were {actual}, expected {expected}"
 
 
@@ -556,3 +561,98 @@ def then_target_options(world: World, player: str, cards: str) -> None:
     p = world.pending("target", player)
     expected = sorted(world.card(name)["id"] for name in re.findall(r"\"([^\"]+)\"", cards))
     assert sorted(p["options"]) == expected, f"the targets offered are {p['options']}, expected {expected}"
+
+
+@when(_re(r"игрок " + P + r" перемещает " + C + r" в клетку (?P<cell>[a-z]\d)"))
+def when_move(world: World, player: str, card: str, cell: str) -> None:
+    """Когда игрок А перемещает "Гоблин" в клетку c3 — a move to an orthogonally neighbouring free cell."""
+    world.begin_action()
+    world.act(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
+
+
+@then(_re(r"игрок " + P + r" не может переместить " + C + r" в клетку (?P<cell>[a-z]\d)"))
+def then_cannot_move(world: World, player: str, card: str, cell: str) -> None:
+    """Тогда игрок А не может переместить "Гоблин" в клетку c3 — the engine refuses, nothing changes."""
+    from .adapters import EngineRefused
+
+    before = world.state
+    try:
+        world.adapter.act(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
+    except EngineRefused:
+        world.state = world.adapter.state()
+        assert world.state == before, "the refused move changed the state"
+        return
+    raise AssertionError("the engine accepted the move")
+
+
+@then(_re(C + r" в клетке (?P<cell>[a-z]\d)"))
+def then_cell(world: World, card: str, cell: str) -> None:
+    """Тогда "Щит" в клетке c3."""
+    c = world.card(card)
+    assert c["zone"] == "battlefield" and c["cell"] == cell, f"«{card}» is in {c['zone']} {c['cell']}"
+
+
+@then(_re(C + r" (?P<how>лежит рубашкой вверх|вскрыт|вскрыта)"))
+def then_face(world: World, card: str, how: str) -> None:
+    """Тогда "Засадник" лежит рубашкой вверх / вскрыт."""
+    face_up = world.card(card)["face_up"]
+    assert face_up == (how != "лежит рубашкой вверх"), f"«{card}» is {'face up' if face_up else 'face down'}"
+
+
+@then(_re(r"у " + C + r" (?P<n>\d+) (?P<kind>дополнительн|отрицательн)\w* жизн\w*"))
+def then_extra_lives(world: World, card: str, n: str, kind: str) -> None:
+    """Тогда у "Засадник" 2 дополнительные жизни / 0 отрицательных жизней."""
+    key = "additional_lives" if kind == "дополнительн" else "negative_lives"
+    assert world.card(card)[key] == int(n), f"«{card}» has {world.card(card)[key]} ({key})"
+
+
+@then(_re(r"у " + C + r" запас движения (?P<n>\d+)"))
+def then_moves(world: World, card: str, n: str) -> None:
+    """Тогда у "Гоблин" запас движения 1."""
+    assert world.card(card)["moves_left"] == int(n), f"«{card}» has {world.card(card)['moves_left']} moves left"
+
+
+@then(_re(C + r" прикрепл[её]на? к " + r"\"(?P<host>[^\"]+)\""))
+def then_host(world: World, card: str, host: str) -> None:
+    """Тогда "Щит" прикреплён к "Тролль" — the equipment/symbiote's host."""
+    assert world.card(card)["host"] == world.card(host)["id"], f"«{card}» is attached to {world.card(card)['host']}"
+
+
+@then(_re(r"колода игрока " + P + r" перемешана(?: (?P<times>\d+) раз(?:а)?)?"))
+def then_shuffled(world: World, player: str, times: str | None) -> None:
+    """Тогда колода игрока А перемешана (1 раз) — shuffles of his deck since the last «Когда» step, each
+    a rule effect with the board's seed, listing every card of the deck."""
+    shuffles = [h for h in world.history_since_mark() if h["kind"] == "rule_effect"
+                and h["info"].get("effect") == "shuffle" and h["controller"] == player]
+    assert shuffles if times is None else len(shuffles) == int(times), f"{len(shuffles)} shuffles of {player}'s deck"
+    deck = sorted(c["id"] for c in world.state["cards"] if c["zone"] == "deck" and c["owner"] == player)
+    assert sorted(shuffles[-1]["info"]["order"]) == deck, "the shuffle did not cover the whole deck"
+    assert shuffles[-1]["info"]["seed"] == world.state["seed"]
+
+
+@then(_re(r"колода игрока " + P + r" не перемешивалась"))
+def then_not_shuffled(world: World, player: str) -> None:
+    """Тогда колода игрока А не перемешивалась (since the last «Когда» step)."""
+    assert not [h for h in world.history_since_mark() if h["info"].get("effect") == "shuffle"
+                and h["controller"] == player], f"{player}'s deck was shuffled"
+
+
+@then(_re(r"в колоде игрока " + P + r" (?P<n>\d+) карт\w*"))
+def then_deck_size(world: World, player: str, n: str) -> None:
+    """Тогда в колоде игрока А 3 карты."""
+    deck = [c for c in world.state["cards"] if c["zone"] == "deck" and c["owner"] == player]
+    assert len(deck) == int(n), f"{player}'s deck holds {len(deck)} cards"
+
+
+@then(_re(r"игрок " + P + r" проиграл"))
+def then_lost(world: World, player: str) -> None:
+    """Тогда игрок Б проиграл — and the game is over: nobody has priority."""
+    lost = [p["name"] for p in world.state["players"] if p["lost"]]
+    assert player in lost, f"players lost: {lost}"
+    assert world.state["game_over"] and world.state["priority"] is None
+
+
+@then(_re(r"цикл эффектов правил игры прерван перед повторением"))
+def then_loop_cut(world: World) -> None:
+    """Тогда цикл эффектов правил игры прерван перед повторением — the history shows the cut (503.1.p2)."""
+    assert [h for h in world.history_since_mark() if h["kind"] == "loop_cut"], "no loop was cut"

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fake_engines.suite import FAULTY, REFERENCE_CMD, Sc, engine_cmd, make_root, run_check, scenario_id
+from fake_engines.suite import FAULTY, REFERENCE_CMD, Run, Sc, engine_cmd, make_root, run_many, scenario_id
 
 from harness.adapters import EngineFault, EngineRefused, EngineUnsupported
 from harness.protocol import SubprocessAdapter
@@ -21,7 +21,7 @@ DEFS = {"Гоблин": {"name": "Гоблин", "edition": "classic", "type": "
         "Орк": {"name": "Орк", "edition": "classic", "type": "creature", "lives": 5, "strike": [2, 3, 4]}}
 
 
-def adapter(mode: str, timeout: float = 1.0, **kw) -> SubprocessAdapter:
+def adapter(mode: str, timeout: float = 0.5, **kw) -> SubprocessAdapter:
     return SubprocessAdapter([sys.executable, str(FAULTY), mode], request_timeout=timeout, **kw)
 
 
@@ -36,7 +36,7 @@ def drive(a: SubprocessAdapter) -> None:
 FAULTS = {
     "crash-start": ("CRASH", ["exited with code 3", "`hello`", "cannot load the card database"]),
     "crash-mid": ("CRASH", ["exited with code 70", "`act`", "RuntimeError: boom in act"]),
-    "hang": ("TIMEOUT", ["did not answer `act` within 1 s", "--request-timeout", "got act"]),
+    "hang": ("TIMEOUT", ["did not answer `act` within 0.5 s", "--request-timeout", "got act"]),
     "garbage": ("ERROR", ["reply to `setup` is not JSON", "'this is not json'", "got setup"]),
     "wrong-schema": ("ERROR", ["does not follow the protocol", "state.cards: 'nope' is not of type 'array'"]),
     "wrong-version": ("ERROR", ["protocol 1.0.0", "the harness 0.1.0", "major versions must match"]),
@@ -117,8 +117,8 @@ def test_unsupported_board_and_undeclared_capabilities_skip() -> None:
 
 
 def test_scenario_timeout(monkeypatch) -> None:
-    monkeypatch.setenv("FAKE_ENGINE_DELAY", "0.3")
-    a = adapter("slow", timeout=2.0, scenario_timeout=0.5, reuse=True)
+    monkeypatch.setenv("FAKE_ENGINE_DELAY", "0.2")
+    a = adapter("slow", timeout=2.0, scenario_timeout=0.3, reuse=True)
     try:
         started = time.monotonic()
         with pytest.raises(EngineFault) as info:
@@ -126,7 +126,7 @@ def test_scenario_timeout(monkeypatch) -> None:
             a.state()
         assert info.value.status == "TIMEOUT"
         assert "--scenario-timeout" in str(info.value)
-        assert time.monotonic() - started < 1.5
+        assert time.monotonic() - started < 1.0
         a.close()
         a.setup(BOARD, DEFS)                       # the next scenario has its own time
     finally:
@@ -178,26 +178,40 @@ MATRIX = {  # fixture scenario (by-board fault) → status, fragment of the mess
     "unsupported": ("SKIP", "implements no card yet"),
     "reference2": ("PASS", ""),
 }
+MATRIX_SCENARIOS = [Sc(key) for key in MATRIX]
 
 
-def test_a_run_goes_on_after_every_fault(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    """The whole-run cases, run side by side (each is a `berserk-rules check` process)."""
+    base = tmp_path_factory.mktemp("runs")
+    jobs = {}
+    matrix_root = make_root(base / "matrix", MATRIX_SCENARIOS)
+    jobs["matrix"] = (matrix_root, ["--engine-cmd", engine_cmd("by-board"), "--request-timeout", "1"],
+                      {"FAKE_ENGINE_LOG": str(base / "matrix" / "pids")})
+    for mode in ("crash-start", "wrong-version"):
+        jobs[mode] = (make_root(base / mode, [Sc("a"), Sc("b")]),
+                      ["--engine-cmd", engine_cmd(mode), "--request-timeout", "1"], None)
+    jobs["no-command"] = (make_root(base / "no-command", [Sc("a")]),
+                          ["--engine-cmd", "/nonexistent/engine --flag", "--request-timeout", "1"], None)
+    jobs["reference"] = (make_root(base / "reference", [Sc("a"), Sc("b", inline=True)]),
+                         ["--engine-cmd", REFERENCE_CMD], None)
+    return run_many(jobs)
+
+
+def test_a_run_goes_on_after_every_fault(runs: dict[str, Run]) -> None:
     """One run of `berserk-rules check` meets every fault in turn: each scenario gets its status and
     message, the engine is restarted after each fault, the run completes and writes its reports."""
-    scenarios = [Sc(key) for key in MATRIX]
-    root = make_root(tmp_path, scenarios)
-    log = tmp_path / "pids"
-    run = run_check(root, "--engine-cmd", engine_cmd("by-board"), "--request-timeout", "1",
-                    env={"FAKE_ENGINE_LOG": str(log)})
+    run = runs["matrix"]
     assert run.code == 1, run.out + run.err
-    for i, sc in enumerate(scenarios, 1):
+    for i, sc in enumerate(MATRIX_SCENARIOS, 1):
         status, fragment = MATRIX[sc.key]
         result = run.result(scenario_id(i, sc))
         assert result["status"] == status, result
         assert fragment in result["message"], result["message"]
-    processes = len(log.read_text().split())
-    faults_that_stop = sum(1 for k in MATRIX if MATRIX[k][0] in ("CRASH", "TIMEOUT")
-                           or k in ("garbage", "wrong-schema", "noise", "huge", "wrong-id"))
-    assert processes == 1 + faults_that_stop
+    processes = len((run.report_dir.parent.parent / "pids").read_text().split())
+    stopping = [k for k, (status, _) in MATRIX.items() if status in ("CRASH", "TIMEOUT", "ERROR") and k != "internal"]
+    assert processes == 1 + len(stopping)          # a fresh engine after each fault that stopped one
     for name in ("results.json", "junit.xml", "index.html"):
         assert (run.report_dir / name).is_file()
     assert "TIMEOUT" in run.out and "CRASH" in run.out
@@ -207,9 +221,9 @@ def test_a_run_goes_on_after_every_fault(tmp_path: Path) -> None:
     ("crash-start", "CRASH", "cannot load the card database"),
     ("wrong-version", "ERROR", "major versions must match"),
 ])
-def test_engine_failing_at_hello_fails_every_scenario(tmp_path: Path, mode: str, status: str, fragment: str) -> None:
-    root = make_root(tmp_path, [Sc("a"), Sc("b")])
-    run = run_check(root, "--engine-cmd", engine_cmd(mode), "--request-timeout", "1")
+def test_engine_failing_at_hello_fails_every_scenario(runs: dict[str, Run], mode: str, status: str,
+                                                      fragment: str) -> None:
+    run = runs[mode]
     assert run.code == 1
     assert set(run.statuses().values()) == {status}
     assert all(fragment in r["message"] for r in run.results["results"])
@@ -217,17 +231,16 @@ def test_engine_failing_at_hello_fails_every_scenario(tmp_path: Path, mode: str,
     assert (run.report_dir / "index.html").is_file()
 
 
-def test_bad_engine_command_is_a_crash_not_a_traceback(tmp_path: Path) -> None:
-    root = make_root(tmp_path, [Sc("a")])
-    run = run_check(root, "--engine-cmd", "/nonexistent/engine --flag", "--request-timeout", "1")
+def test_bad_engine_command_is_a_crash_not_a_traceback(runs: dict[str, Run]) -> None:
+    run = runs["no-command"]
     assert run.code == 1
     assert run.statuses() == {scenario_id(1, Sc("a")): "CRASH"}
     assert "could not be started" in run.result(scenario_id(1, Sc("a")))["message"]
+    assert "Traceback" not in run.out + run.err
 
 
-def test_reference_over_the_protocol_passes_the_fixture(tmp_path: Path) -> None:
-    root = make_root(tmp_path, [Sc("a"), Sc("b", inline=True)])
-    run = run_check(root, "--engine-cmd", REFERENCE_CMD)
+def test_reference_over_the_protocol_passes_the_fixture(runs: dict[str, Run]) -> None:
+    run = runs["reference"]
     assert run.code == 0, run.out + run.err
     assert set(run.statuses().values()) == {"PASS"}
     assert run.results["run"]["engine"] == "berserk-rules reference engine"

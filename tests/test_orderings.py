@@ -25,8 +25,10 @@ def leader(n_bonus: int) -> dict:
 def start(n_bonus: int) -> World:
     world = World(adapter=InProcessAdapter())
     board = {"edition": "classic", "turn": 1, "active": "Б", "players": ["А", "Б"],
-             "cards": [{"id": "leader", "card": "Вожак", "owner": "А", "cell": "c2"}], "effects": []}
-    world.setup(board, {"Вожак": leader(n_bonus)})
+             "cards": [{"id": "leader", "card": "Вожак", "owner": "А", "cell": "c2"},
+                       {"id": "rival", "card": "Соперник", "owner": "Б", "cell": "c5"}], "effects": []}
+    rival = {"name": "Соперник", "edition": "classic", "type": "creature", "lives": 5, "strike": [1, 1, 1]}
+    world.setup(board, {"Вожак": leader(n_bonus), "Соперник": rival})
     world.act("Б", {"type": "end_turn"})
     return world
 

@@ -655,3 +655,120 @@ def test_print_summary_on_a_dumb_terminal(sample: RunResults) -> None:
     console = Console(file=buffer, width=100, no_color=True, force_terminal=False, color_system=None)
     reports.print_summary(sample, console)
     assert "5 unexpected" in buffer.getvalue()
+
+
+# --- the units of the corpus, and a real run ----------------------------------------------------------
+
+
+def test_units_table_lists_every_unit_of_the_corpus(sample: RunResults) -> None:
+    from harness import paths
+    from harness.corpus import load_corpus
+
+    corpus = load_corpus(paths.RULES, root=paths.ROOT)
+    sections = reports.units_table(sample)
+    order = {u.id: i for i, u in enumerate(corpus.units)}
+    listed = [u["id"] for s in sections for u in s["units"]]
+    assert sorted(listed) == sorted(order)  # every unit once, those without a scenario included
+    for s in sections:  # by section number (a duplicated number stays in its section), in corpus order
+        ids = [u["id"] for u in s["units"]]
+        assert ids == sorted(ids, key=order.get)
+        assert all(i.split(":")[0] + " " + i.split(":")[1].split(".")[0] == s["key"] for i in ids)
+    assert {s["key"] for s in sections} >= {"classic 113", "classic 503", "heroes 113"}
+    unit = next(u for s in sections for u in s["units"] if u["id"] == "classic:113.2.ex1")
+    # [1] PASS, [2] FAIL, [3] known FAIL, [4] unexpected PASS name it in the sample: the worst status shows
+    assert unit["status"] == "FAIL" and len(unit["scenarios"]) == 4
+    lonely = next(u for s in sections for u in s["units"] if u["id"] == "classic:537.3")
+    assert lonely["scenarios"] == [] and lonely["status"] is None
+
+
+def test_html_units_table_and_known_failures(sample: RunResults) -> None:
+    html = reports.render_html(sample, {"units": reports.units_table(sample)})
+    units = html.split('id="units"', 1)[1].split("</section>", 1)[0]
+    assert "<code>classic:537.3</code>" in units and "no scenario" in units
+    assert 'href="#r2-row"' in units  # a unit's scenarios link to their rows
+    known = html.split('id="known"', 1)[1].split("</section>", 1)[0]
+    assert "[3] Известный провал" in known and "fail in [3] Известный провал" in known
+    assert "<script" not in html
+
+
+def test_default_extra_survives_a_broken_part(sample: RunResults, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(results):
+        raise InputError([])
+
+    monkeypatch.setattr(reports, "units_table", broken)
+    extra = reports.default_extra(sample)
+    assert "units" not in extra and "coverage" in extra and "assumptions" in extra
+    assert extra["notes"][0].startswith("units: not available")
+    assert "units: not available" in reports.render_html(sample, extra)
+
+
+@pytest.fixture(scope="module")
+def real_run(tmp_path_factory) -> Path:
+    """`berserk-rules check --report-dir DIR` on the kit itself, in a child process."""
+    import os
+    import subprocess
+    import sys
+
+    from harness import paths
+
+    out = tmp_path_factory.mktemp("real-run")
+    proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "check", "--report-dir", str(out)],
+                          cwd=paths.ROOT, env=dict(os.environ, PYTHONUTF8="1"), capture_output=True, text=True,
+                          encoding="utf-8", timeout=600)
+    assert proc.returncode in (0, 1), proc.stdout + proc.stderr  # 1: some result not as expected
+    assert "Results by section" in proc.stdout
+    return out
+
+
+def _scanned():
+    from harness import paths
+    from harness.features import scan_features
+
+    return {s.id: s for s in scan_features(paths.FEATURES, root=paths.ROOT)}
+
+
+def test_real_run_results_json_validates(real_run: Path) -> None:
+    data = json.loads((real_run / "results.json").read_text(encoding="utf-8"))
+    assert validate_results_json(data, "results.json") == []
+    jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))).validate(data)
+    scanned = _scanned()
+    assert data["results"] and {r["scenario"] for r in data["results"]} <= set(scanned)
+    for r in data["results"]:
+        s = scanned[r["scenario"]]
+        assert (r["feature"], r["line"], r["units"]) == (s.feature, s.line, list(s.units))
+    loaded = RunResults.load(real_run / "results.json")
+    assert loaded.summary()["total"] == len(data["results"])
+
+
+def test_real_run_junit_cases_carry_feature_line_and_units(real_run: Path) -> None:
+    scanned = {(s.feature, s.name): s for s in _scanned().values()}
+    root = ET.parse(real_run / "junit.xml").getroot()
+    cases = list(root.iter("testcase"))
+    assert cases and int(root.get("tests")) == len(cases)
+    for case in cases:
+        s = scanned[(case.get("file"), case.get("name"))]
+        assert case.get("file").startswith("features/") and case.get("file").endswith(".feature")
+        assert int(case.get("line")) == s.line
+        assert [v for n, v in _props(case) if n == "unit"] == list(s.units)
+        assert ("scenario_id", s.id) in _props(case)
+
+
+def test_real_run_index_html_is_one_offline_page(real_run: Path) -> None:
+    import re
+
+    from harness import paths
+    from harness.corpus import load_corpus
+    from harness.session import load_assumptions
+
+    html = (real_run / "index.html").read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "</html>" in html
+    assert "<script" not in html and "<link" not in html
+    assert not re.findall(r'(?:src|href)="(?:[a-z]+:)?//', html)
+    units = html.split('id="units"', 1)[1].split('<section id="', 1)[0]
+    for u in load_corpus(paths.RULES, root=paths.ROOT).units:
+        assert f"<code>{u.id}</code>" in units, u.id
+    assert 'id="coverage"' in html and "units covered" in html
+    assert "Assumptions — questions for the rules editors" in html
+    for a in load_assumptions():
+        assert a["id"] in html
+    assert "Results by section" not in html and "By section" in html

@@ -116,11 +116,24 @@ class Run:
         return {r["scenario"]: r["status"] for r in self.results["results"]}
 
 
-def run_check(root: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 120) -> Run:
-    report_dir = root / "reports"
+def run_check(root: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 300,
+              report_dir: Path | None = None) -> Run:
+    report_dir = report_dir or root / "reports"
     full_env = dict(os.environ, BERSERK_RULES_ROOT=str(root), PYTHONUTF8="1", **(env or {}))
     proc = subprocess.run([*CLI, "check", "--report-dir", str(report_dir), *args], cwd=root,
                           capture_output=True, text=True, encoding="utf-8", env=full_env, timeout=timeout)
     results_file = report_dir / "results.json"
     results = json.loads(results_file.read_text("utf-8")) if results_file.is_file() else None
     return Run(proc.returncode, proc.stdout, proc.stderr, results, report_dir)
+
+
+def run_many(jobs: dict[str, tuple[Path, list[str], dict[str, str] | None]],
+             report_dirs: dict[str, Path] | None = None) -> dict[str, Run]:
+    """Several `run_check` at once (they are independent processes): name → (root, args, env)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    dirs = report_dirs or {}
+    with ThreadPoolExecutor(max_workers=max(2, min(len(jobs), (os.cpu_count() or 2) + 1))) as pool:
+        futures = {name: pool.submit(run_check, root, *args, env=env, report_dir=dirs.get(name))
+                   for name, (root, args, env) in jobs.items()}
+        return {name: f.result() for name, f in futures.items()}

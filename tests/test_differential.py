@@ -1,0 +1,116 @@
+"""Differential testing (harness/differential.py): two engines, the same boards, hypothesis-chosen moves;
+responses and canonical states compared after every step, the shortest differing sequence reported.
+Derandomized and bounded: a few seconds."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from fake_engines.suite import MUTANTS
+from hypothesis import HealthCheck, Phase, given, settings
+
+from harness.adapters import InProcessAdapter
+from harness.differential import (
+    Engines,
+    Move,
+    find_divergence,
+    moves,
+    play,
+    plays,
+    scenario_boards,
+    state_diff,
+)
+from harness.protocol import SubprocessAdapter
+
+BOARDS = scenario_boards()
+CONTROL_BOARDS = scenario_boards(lambda b: any(e.get("kind") == "control" for e in b.get("effects", [])))
+FAST = settings(max_examples=40, derandomize=True, database=None, deadline=None,
+                suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+
+
+def served(*argv: str) -> SubprocessAdapter:
+    return SubprocessAdapter([sys.executable, *argv], request_timeout=10, reuse=True)
+
+
+@pytest.fixture(scope="module")
+def reference() -> SubprocessAdapter:
+    a = served("-m", "engine.serve")
+    yield a
+    a.shutdown()
+
+
+@pytest.fixture(scope="module")
+def mutant() -> SubprocessAdapter:
+    a = served(str(MUTANTS), "control-forever")
+    yield a
+    a.shutdown()
+
+
+def test_there_are_boards() -> None:
+    assert BOARDS and CONTROL_BOARDS
+
+
+@FAST
+@given(plays(sorted(BOARDS), max_moves=15))
+def test_the_reference_engine_agrees_with_itself_over_the_protocol(reference: SubprocessAdapter, example) -> None:
+    """In-process and over the protocol, the reference engine gives the same responses and states."""
+    name, choices = example
+    divergence = play(Engines(InProcessAdapter(), reference, ("in-process", "protocol")), name, *BOARDS[name],
+                      choices)
+    assert divergence is None, divergence.report()
+
+
+def test_a_mutant_is_found_with_the_shortest_sequence(reference: SubprocessAdapter,
+                                                      mutant: SubprocessAdapter) -> None:
+    """The mutant never ends control effects; the search finds it and shrinks the play."""
+    found = find_divergence(Engines(reference, mutant, ("reference", "control-forever")), CONTROL_BOARDS,
+                            max_examples=150, max_moves=20)
+    assert found is not None, "the differential test did not tell the mutant from the reference"
+    report = found.report()
+    assert "cards[mstitel].controller" in report, report
+    assert len(found.moves) <= 8, report          # attack, two passes, a defender decision, two rolls
+    assert found.moves[0].value["type"] == "attack"
+
+
+def test_a_property_failure_shows_the_moves(reference: SubprocessAdapter, mutant: SubprocessAdapter) -> None:
+    """Written as a hypothesis property, the failure message is the shrunk play."""
+
+    @settings(max_examples=150, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+    @given(plays(sorted(CONTROL_BOARDS), max_moves=20))
+    def agree(example) -> None:
+        name, choices = example
+        divergence = play(Engines(reference, mutant, ("reference", "mutant")), name, *CONTROL_BOARDS[name], choices)
+        assert divergence is None, divergence.report()
+
+    with pytest.raises(AssertionError) as info:
+        agree()
+    message = str(info.value)
+    assert "the engines disagree on board" in message and "1. А attack" in message, message
+
+
+# ------------------------------------------------------------------------------------------ units
+def test_moves_read_the_state() -> None:
+    state = {"pending": None, "priority": "А", "cards": [
+        {"id": "g", "zone": "battlefield", "controller": "А", "open": True},
+        {"id": "c", "zone": "battlefield", "controller": "А", "open": False},
+        {"id": "o", "zone": "battlefield", "controller": "Б", "open": True},
+        {"id": "x", "zone": "graveyard", "controller": "Б", "open": True}]}
+    assert [m.text() for m in moves(state)] == ["А pass", "А end_turn", "А attack attacker=g target=o"]
+    state["pending"] = {"kind": "declare_trigger", "player": "Б", "options": [{"id": "t1"}, {"id": "t2"}]}
+    assert moves(state) == [Move("answer", "Б", "t1"), Move("answer", "Б", "t2")]
+    state["pending"] = {"kind": "defender", "player": "Б", "options": [None, "o"]}
+    assert [m.value for m in moves(state)] == [None, "o"]
+    assert moves({"pending": None, "priority": None, "cards": []}) == []
+
+
+def test_state_diff_names_the_places() -> None:
+    a = {"priority": "А", "cards": [{"id": "m", "controller": "А"}, {"id": "n", "zone": "graveyard"}],
+         "history": [{"id": "h1"}]}
+    b = {"priority": "Б", "cards": [{"id": "m", "controller": "Б"}, {"id": "n", "zone": "graveyard"}],
+         "history": [{"id": "h1"}, {"id": "h2"}]}
+    assert state_diff(a, b) == ['priority: "А" ≠ "Б"', 'cards[m].controller: "А" ≠ "Б"',
+                                'history[h2]: only in the second engine: {"id": "h2"}']
+    assert state_diff(a, a) == []
+    assert state_diff([1, 2], [1, 2, 3]) == ["[2:]: 1 more item(s) in the second engine: [3]"]

@@ -1,0 +1,354 @@
+"""Tests of the offline rules site (`berserk-rules site`, harness/site.py), the way judges use it: built by
+the command line, opened in headless Chromium (Debian's `chromium` package; the browser tests skip where
+it is absent), on a phone-sized and a desktop-sized window.
+
+Screenshots are kept in reports/screenshots/ (generated, not committed) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.parse
+import zlib
+from pathlib import Path
+
+import pytest
+
+from harness import paths
+from harness.corpus import load_corpus
+from harness.features import scan_features, scenarios_by_unit
+from harness.lookup import find, stem_list
+from harness.site import MARKER, build_site, page_file, unit_url
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it as root)")
+SCREENSHOTS = paths.REPORTS / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus(paths.RULES, root=paths.ROOT)
+
+
+@pytest.fixture(scope="module")
+def scenarios():
+    return scan_features(paths.FEATURES, root=paths.ROOT)
+
+
+@pytest.fixture(scope="module")
+def other_results(tmp_path_factory, scenarios) -> Path:
+    """Another engine's results.json: the first scenario failed, the second passed."""
+    from harness.results import RunInfo, RunResults, ScenarioResult, utc_now
+
+    picked = scenarios[:2]
+    results = RunResults(
+        run=RunInfo(engine="other-engine", engine_version="9.9", protocol_version="0.1.0", suite_version="0.1.0",
+                    seed=0, started=utc_now(), duration_s=1.0, edition_filter=[], unit_filter=[]),
+        results=[ScenarioResult(scenario=s.id, name=s.name, feature=s.feature, line=s.line, units=list(s.units),
+                                assumptions=list(s.assumptions), status=st, message="boom" if st == "FAIL" else "")
+                 for s, st in zip(picked, ["FAIL", "PASS"], strict=False)])
+    path = tmp_path_factory.mktemp("other") / "results.json"
+    path.write_text(json.dumps(results.to_json(), ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, other_results) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    env = dict(os.environ, PYTHONUTF8="1")
+    proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "site", "--out", str(out),
+                           "--results", str(other_results)], cwd=paths.ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "files" in proc.stdout and "built in" in proc.stdout
+    return out
+
+
+def _read(site: Path, rel: str) -> str:
+    return (site / rel).read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------------------ structure
+def test_every_unit_is_anchored_in_the_reading_view_in_order(site: Path, corpus) -> None:
+    for f in corpus.files:
+        page = _read(site, "rules/" + Path(f.path).stem + ".html")
+        positions = [page.index(f'id="{u.id}"') for u in f.units]
+        assert positions == sorted(positions), f.path
+        for _, heading in f.headings:
+            assert html.escape(heading, quote=False) in page
+
+
+def test_every_unit_has_a_page_and_a_link(site: Path, corpus) -> None:
+    for u in corpus.units:
+        page = site / unit_url(u).split("#")[0]
+        assert page.is_file(), u.id
+        assert f'id="{u.id}"' in page.read_text(encoding="utf-8")
+    assert (site / page_file("heroes:113.7")).name == "heroes_113.7.html"
+
+
+def test_cross_references_are_linked_where_the_target_exists(site: Path) -> None:
+    page = _read(site, "rules/classic-536-538.html")
+    assert '<a class="xref" href="../u/classic_536.2.html">536.2</a>' in page
+    assert '<a class="xref" href="../u/classic_538.1.html">538.1</a>' in page
+    # 534, 511, 122 are not in the corpus: marked, not linked
+    for missing in ("534", "511", "122"):
+        assert f'<span class="xref-missing" title="нет в корпусе">{missing}</span>' in page
+        assert f'>{missing}</a>' not in page
+
+
+def test_pages_are_offline_and_phone_ready(site: Path) -> None:
+    pages = list(site.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text, page
+        refs = re.findall(r'(?:src|href)="([^"]*)"', text)
+        assert not [r for r in refs if re.match(r"^[a-z]+://", r) or r.startswith("//")], page
+    css = _read(site, "assets/site.css")
+    assert "svg.board" in css and "width: 100%" in css and "@media (min-width" in css
+    assert (site / MARKER).is_file()
+
+
+def test_examples_are_played_with_boards_and_statuses(site: Path, scenarios) -> None:
+    page = _read(site, "u/classic_113.2.html")
+    example = page.split('id="classic:113.2.ex1"', 1)[1]
+    assert 'class="scenario"' in example and "<svg" in example
+    assert ">до<" in example and ">после<" in example
+    assert "эффект правил" in example and "Эффект правил игры: гибель Невтида" in example
+    assert 'class="badge PASS"' in example
+    assert "Приоритет" in example and "Ждёт решения" in example
+
+
+def test_other_engine_status_is_shown(site: Path, scenarios) -> None:
+    status = _read(site, "status.html")
+    assert "other-engine" in status and "Другой движок" in status
+    first = scenarios[0]
+    row = status.split(html.escape(first.name, quote=False), 1)[1].split("</tr>", 1)[0]
+    assert 'class="badge FAIL"' in row and "boom" in row
+    index = _read(site, "index.html")
+    assert "Эталонный движок" in index and "other-engine" in index
+
+
+def test_search_index_holds_the_lookup_stems(site: Path, corpus) -> None:
+    text = _read(site, "assets/search-index.js")
+    data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+    units = {u["id"]: u for u in data["units"]}
+    assert set(units) == {u.id for u in corpus.units}
+    talitha = units["heroes:113.7.ex1"]
+    assert "талитх" in talitha["st"] and talitha["c"] == "heroes:113.7"
+    assert talitha["u"] == "u/heroes_113.7.html#heroes:113.7.ex1"
+    for u in corpus.units[:10]:
+        assert sum(units[u.id]["st"].values()) == len(stem_list(u.text))
+
+
+def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
+    from harness.errors import InputError
+
+    (tmp_path / "precious.txt").write_text("keep me")
+    with pytest.raises(InputError, match="not a site"):
+        build_site(tmp_path, run=_empty_run())
+    assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+def _empty_run():
+    from harness.playout import PlayoutRun
+
+    return PlayoutRun(results=None, playouts=[])
+
+
+def test_rebuild_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from harness import site as site_module
+
+    out = tmp_path / "site"
+    build_site(out, run=_empty_run())
+    before = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    index = (out / "index.html").read_bytes()
+
+    def boom(self, folder):
+        (folder / "half-written.html").write_text("…")
+        raise RuntimeError("template exploded")
+
+    monkeypatch.setattr(site_module._SiteData, "write", boom)
+    with pytest.raises(RuntimeError, match="template exploded"):
+        build_site(out, run=_empty_run())
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
+    assert (out / "index.html").read_bytes() == index
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no temporary folder left behind
+    monkeypatch.undo()
+    summary = build_site(out, run=_empty_run())
+    assert summary.files == len([p for p in out.rglob("*") if p.is_file()]) - 1  # the marker is not counted
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+# ------------------------------------------------------------------------------------------ in a browser
+def _chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess:
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--hide-scrollbars", f"--user-data-dir={tmp / 'chromium-profile'}"]
+    proc = subprocess.run([CHROMIUM, *flags, *args], capture_output=True, text=True, encoding="utf-8",
+                          errors="replace", timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc
+
+
+def _url(path: Path, query: str | None = None) -> str:
+    url = path.resolve().as_uri()
+    return url + ("?q=" + urllib.parse.quote(query) if query is not None else "")
+
+
+def _dom(tmp: Path, url: str, size: str = "390,844") -> str:
+    return _chromium(tmp, f"--window-size={size}", "--dump-dom", url).stdout
+
+
+def _png_info(data: bytes) -> tuple[int, int, int]:
+    """(width, height, number of distinct pixel rows) of a non-interlaced 8-bit PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width, height, colour = 8, b"", 0, 0, 0
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            assert body[8] == 8 and body[12] == 0, "expected 8-bit, non-interlaced"
+            colour = body[9]
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + width * {0: 1, 2: 3, 4: 2, 6: 4}[colour]
+    rows = {raw[i:i + stride] for i in range(0, len(raw), stride)}
+    return width, height, len(rows)
+
+
+@needs_chromium
+@pytest.mark.parametrize("size", ["390,844", "1280,900"])
+def test_screenshots_of_the_heroes_113_7_page(site: Path, tmp_path: Path, size: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    width, height = (int(v) for v in size.split(","))
+    shot = SCREENSHOTS / f"heroes_113.7-{width}x{height}.png"
+    _chromium(tmp_path, f"--window-size={size}", f"--screenshot={shot}", _url(site / "u/heroes_113.7.html"))
+    w, h, distinct_rows = _png_info(shot.read_bytes())
+    assert (w, h) == (width, height)
+    assert distinct_rows > 100, f"{shot} looks blank ({distinct_rows} distinct rows)"
+
+
+@needs_chromium
+def test_pages_do_not_overflow_a_narrow_window(site: Path, tmp_path: Path) -> None:
+    for rel in ("index.html", "u/heroes_113.7.html", "rules/classic-536-538.html"):
+        dom = _dom(tmp_path, _url(site / rel))
+        m = re.search(r'data-overflow-x="(\w+)" data-width="(\d+)"', dom)
+        assert m, rel
+        assert int(m.group(2)) <= 500 and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
+
+
+def _svg_texts(fragment: str) -> list[str]:
+    return [html.unescape(re.sub(r"<[^>]+>", "", t)) for t in re.findall(r"<text\b[^>]*>(.*?)</text>", fragment, re.S)]
+
+
+def _board_names(scenario) -> set[str]:
+    from harness.session import load_scenario_board
+
+    board_step = next(t for _, t, _ in scenario.steps if t.startswith("расклад"))
+    board = load_scenario_board(re.search(r'"([^"]+)"', board_step).group(1))
+    return {c["card"] for c in board.data["cards"]}
+
+
+def _first_board(dom: str, scenario_id: str) -> str:
+    """The SVG texts of the first board of a scenario played on the page (by its anchor)."""
+    from harness.site import _scenario_anchor
+
+    section = dom.split(f'<section class="scenario" id="{_scenario_anchor(scenario_id)}"', 1)[1]
+    section = section.split('<section class="scenario"', 1)[0]
+    # a long name is wrapped over two <text> lines («Падальщик» / «Пустоши», «Орк-» / «арбалетчик»)
+    return " ".join(_svg_texts(section.split("</svg>", 1)[0])).replace("- ", "-")
+
+
+def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str] = frozenset(),
+                   browser: bool = True) -> None:
+    corpus = load_corpus(paths.RULES, root=paths.ROOT)
+    unit = corpus.get(unit_id)
+    named = scenarios_by_unit(scenarios).get(unit_id, [])
+    page = site / unit_url(unit).split("#")[0]
+    dom = _dom(tmp, _url(page)) if browser else page.read_text(encoding="utf-8")
+    assert f'id="{unit_id}"' in dom
+    for scenario in named:  # every scenario naming the example is played on its page
+        texts = _first_board(dom, scenario.id)
+        for name in _board_names(scenario) | set(must):
+            assert name in texts, f"{unit_id}: {scenario.name}: no «{name}» on the board ({texts})"
+
+
+@needs_chromium
+def test_boards_of_played_examples_show_their_cards(site: Path, tmp_path: Path, scenarios, corpus) -> None:
+    by_unit = scenarios_by_unit(scenarios)
+    examples = [u.id for u in corpus.units if u.kind == "example" and by_unit.get(u.id)]
+    assert "classic:113.2.ex1" in examples
+    # in the browser: the kit's first example; every other played example from the same HTML on disk
+    _check_example(site, tmp_path, "classic:113.2.ex1", scenarios, {"Невтида", "Мститель", "Гоблин"})
+    for unit_id in examples:
+        _check_example(site, tmp_path, unit_id, scenarios, browser=False)
+
+
+@needs_chromium
+def test_the_talitha_example_heroes_113_7_is_played_on_the_board(site: Path, tmp_path: Path, scenarios) -> None:
+    if not scenarios_by_unit(scenarios).get("heroes:113.7.ex1"):
+        pytest.skip("heroes:113.7.ex1 (Талитха) has no scenario yet: nothing to play on the board")
+    _check_example(site, tmp_path, "heroes:113.7.ex1", scenarios, {"Талитха"})
+    dom = _dom(tmp_path, _url(site / "u/heroes_113.7.html"))
+    assert "Очередь" in dom and 'class="cell"' not in dom  # heroes: the Queue, no grid
+
+
+@needs_chromium
+def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, tmp_path: Path) -> None:
+    for page in ("search.html", "index.html"):
+        dom = _dom(tmp_path, _url(site / page, "Талитха"))
+        clauses = re.findall(r'data-clause="([^"]+)"', dom)
+        assert "heroes:113.6" in clauses and "heroes:113.7" in clauses, (page, clauses)
+        assert 'href="u/heroes_113.7.html#heroes:113.7.ex1"' in dom
+        assert "<mark>Талитха</mark>" in dom
+
+
+def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
+    """Run the site's own search.js (with its index) on many queries in one browser start: a small page in
+    tmp loads the two scripts from the site and writes, per query, the ids found and the query's stems."""
+    page = tmp / "harness.html"
+    assets = (site / "assets").resolve().as_uri()
+    page.write_text(
+        '<!DOCTYPE html><meta charset="utf-8"><body><pre id="out"></pre>'
+        f'<script src="{assets}/search-index.js"></script><script src="{assets}/search.js"></script>'
+        "<script>var qs = " + json.dumps(queries, ensure_ascii=False) + ";"
+        "document.getElementById('out').textContent = JSON.stringify(qs.map(function (q) {"
+        " return {ids: BerserkSearch.find(q).map(function (u) { return u.id; }),"
+        " stems: BerserkSearch.stemList(q)}; }));</script>", encoding="utf-8")
+    dom = _dom(tmp, page.as_uri())
+    return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+
+
+@needs_chromium
+def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus) -> None:
+    queries = ["Талитха", "контроль", "срабатывающие", "Мстителя", "эффекты правил игры", "113.2", "heroes:113.6",
+               "536.2.a", "537", "heroes:Талитха", "Heroes:113.3.dup2", "  classic:503.1.b3 ", "зззнетслова", ""]
+    got = _js_results(site, tmp_path, queries)
+    for q, r in zip(queries, got, strict=True):
+        assert r["ids"] == [u.id for u in find(corpus, q)], q
+    # and the page itself, as a judge types it: the query string is read at load
+    dom = _dom(tmp_path, _url(site / "search.html", "контроль"))
+    assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == [u.id for u in find(corpus, "контроль")]
+
+
+@needs_chromium
+def test_the_page_stemmer_agrees_with_snowball(site: Path, tmp_path: Path, corpus) -> None:
+    from harness.lookup import words
+
+    vocabulary = list(dict.fromkeys(w for u in corpus.units for w in words(u.text)))
+    vocabulary += ["срабатывающие", "контролирующий", "отравленных", "уничтожив", "величайшему", "ёжиком",
+                   "Шаман-Душегрыз", "длинношеее", "бегающими", "подготовившись"]
+    got = _js_results(site, tmp_path, vocabulary)
+    assert [r["stems"] for r in got] == [stem_list(w) for w in vocabulary]
