@@ -37,6 +37,7 @@ def _card(game: Game, c: Card) -> dict[str, Any]:
         "flying": game.has_flying(c),
         "host": c.host,
         "moves_left": c.moves_left,
+        "counters": c.counters,
         "markers": sorted(c.markers),
         "effects": [e.id for e in game.effects if e.target == c.id],
         "position": c.position,
@@ -54,6 +55,7 @@ def canonical_state(game: Game) -> dict[str, Any]:
         "priority": game.priority,
         "players": [{"name": p, "lost": p in game.lost} for p in game.players],
         "game_over": bool(game.lost),
+        "cells": {cell: sorted(m) for cell, m in sorted(game.cell_markers.items()) if m},
         "seed": game.seed,
         "cards": [_card(game, c) for c in sorted(game.cards.values(), key=lambda c: c.id)],
         "effects": [

@@ -20,15 +20,19 @@ FORMS = ("spell", "effect")                     # заклинание / воз�
 # classic 113.2 / heroes 113.2: the words a trigger condition begins with.
 TRIGGER_WORDS = ("До", "При", "После", "Если", "Когда", "В начале хода", "В конце хода")
 TRIGGER_EVENTS = ("death", "lives_at_most", "attack", "wounded", "healed", "played", "ability_executed",
-                  "turn_start", "turn_end")
+                  "turn_start", "turn_end", "incarnated", "destroyed")
 ATTACK_KINDS = ("simple", "shot", "throw", "answer")
 WHO = ("self", "other", "any", "adjacent", "self_or_adjacent")
 RELATIVE = ("you", "opponent", "any")
 CARD_STATES = ("open", "closed")
 EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities",
            "add_lives", "negative_lives", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
-           "return_to_deck", "detach")
+           "return_to_deck", "detach", "generated_attack", "close", "add_cell_marker", "remove_markers",
+           "incarnate", "destroy_all_in_cell")
 STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities", "roll_bonus")
+HISTORY_QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
+PARTICIPLE_CONDITIONS = ("cell_occupied",)
+ABILITY_ZONES = ("battlefield", "graveyard")
 BATTLE_START_EFFECTS = ("strike_bonus", "add_lives")
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
@@ -54,7 +58,16 @@ VOCABULARY: dict[str, str] = {
     "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
-              "state: open|closed, wounded: true}",
+              "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
+              "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
+              "with marker: …)}",
+    "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
+    "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
+    "ability.participle": "{condition: cell_occupied, instead: [effect…]}: «…, совершая [Способность 2]» (538.1)",
+    "ability.prevent_destroy": "static: «вместо уничтожения …»: a destruction of the card is replaced (not applied)",
+    "ability.effect_bonus": "static: {amount, against: not_moved_previous_turn}: +amount to the card's воздействия",
+    "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
+    "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
               "while, attack: shot|throw}",
     "card.flying": "true for a flying creature: it lives in the additional zone (503.1.b10)",
@@ -81,6 +94,12 @@ class Filter:
     wounded: bool = False
     all: bool = False
     distinct: bool = False
+    near: str | None = None
+    opposite: bool = False
+    history: str | None = None
+    cell: bool = False
+    marker: str | None = None
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -110,6 +129,9 @@ class EffectSpec:
     until: str | None = None
     while_: str | None = None
     attack: str | None = None
+    performer: str | None = None
+    as_closed: bool = True
+    marker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +150,13 @@ class Ability:
     condition_source: str | None = None
     prevent: int = 0
     replaces: str | None = None
+    zone: str = "battlefield"
+    requires: str | None = None
+    participle_condition: str | None = None
+    participle_instead: tuple[EffectSpec, ...] = ()
+    prevent_destroy: bool = False
+    effect_bonus: int = 0
+    cost_counters: int = 0
 
 
 @dataclass(frozen=True)
@@ -182,9 +211,17 @@ class _Checker:
 
 
 def _filter(c: _Checker, obj: Any, path: Path, extra: set[str] = frozenset()) -> Filter:
-    allowed = {"who", "controller", "type", "rank", "state", "wounded", "all", "distinct"} | set(extra)
+    allowed = {"who", "controller", "type", "rank", "state", "wounded", "all", "distinct", "near", "opposite",
+               "history", "cell", "marker", "zone"} | set(extra)
     if not c.keys(obj, path, allowed):
         return Filter()
+    c.choice(obj, "history", path, HISTORY_QUERIES)
+    c.choice(obj, "zone", path, ABILITY_ZONES)
+    for f in ("opposite", "cell"):
+        c.flag(obj, f, path)
+    if "near" in obj:
+        c.need(isinstance(obj["near"], str) and obj["near"].startswith("target"), path + ("near",),
+               "expected an earlier target: target1, target2…")
     c.choice(obj, "who", path, WHO)
     c.choice(obj, "controller", path, RELATIVE)
     c.choice(obj, "type", path, CARD_TYPES)
@@ -194,7 +231,9 @@ def _filter(c: _Checker, obj: Any, path: Path, extra: set[str] = frozenset()) ->
         c.flag(obj, f, path)
     return Filter(who=obj.get("who", "any"), controller=obj.get("controller", "any"), type=obj.get("type"),
                   rank=obj.get("rank"), state=obj.get("state"), wounded=bool(obj.get("wounded", False)),
-                  all=bool(obj.get("all", False)), distinct=bool(obj.get("distinct", False)))
+                  all=bool(obj.get("all", False)), distinct=bool(obj.get("distinct", False)), near=obj.get("near"),
+                  opposite=bool(obj.get("opposite", False)), history=obj.get("history"),
+                  cell=bool(obj.get("cell", False)), marker=obj.get("marker"), zone=obj.get("zone", "battlefield"))
 
 
 def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
@@ -224,8 +263,14 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
 
 
 def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
-    if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack"}, frozenset({"do"})):
+    if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack", "performer", "as_closed",
+                              "marker"}, frozenset({"do"})):
         return None
+    if obj.get("do") == "generated_attack":
+        performers = {f"target{i}" for i in range(1, n_targets + 1)}
+        c.need(obj.get("performer") in performers, path + ("performer",),
+               f"a generated attack needs its performer: one of {', '.join(sorted(performers)) or 'no targets'}")
+    c.flag(obj, "as_closed", path)
     allowed_do = {"static": STATIC_EFFECTS, "battle_start": BATTLE_START_EFFECTS}.get(kind, EFFECTS)
     c.choice(obj, "do", path, allowed_do)
     target = obj.get("target", "self")
@@ -239,12 +284,15 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
     if obj.get("do") == "gain_control":
         c.need("while" in obj or "until" in obj, path, "gain_control needs a duration ('while' or 'until')")
     return EffectSpec(do=obj.get("do", ""), target=target, amount=obj.get("amount", 0),
-                      until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"))
+                      until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"),
+                      performer=obj.get("performer"), as_closed=bool(obj.get("as_closed", True)),
+                      marker=obj.get("marker"))
 
 
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
-               "source", "cost", "affects", "condition", "prevent", "replaces"}
+               "source", "cost", "affects", "condition", "prevent", "replaces", "zone", "requires", "participle",
+               "prevent_destroy", "effect_bonus"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -259,11 +307,23 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     else:
         c.need("trigger" not in obj, path + ("trigger",), f"only triggered abilities have a trigger, not {kind}")
     cost_close = False
+    cost_counters = 0
     if "cost" in obj:
         c.need(kind == "activated", path + ("cost",), "only activated abilities have a cost")
-        if c.keys(obj["cost"], path + ("cost",), {"close"}):
+        if c.keys(obj["cost"], path + ("cost",), {"close", "counters"}):
             c.flag(obj["cost"], "close", path + ("cost",))
+            c.integer(obj["cost"], "counters", path + ("cost",), minimum=1)
             cost_close = bool(obj["cost"].get("close", False))
+            cost_counters = int(obj["cost"].get("counters", 0) or 0)
+    c.choice(obj, "zone", path, ABILITY_ZONES)
+    c.choice(obj, "requires", path, HISTORY_QUERIES)
+    c.flag(obj, "prevent_destroy", path)
+    effect_bonus = 0
+    if "effect_bonus" in obj and c.keys(obj["effect_bonus"], path + ("effect_bonus",), {"amount", "against"},
+                                          frozenset({"amount", "against"})):
+        c.integer(obj["effect_bonus"], "amount", path + ("effect_bonus",), minimum=1)
+        c.choice(obj["effect_bonus"], "against", path + ("effect_bonus",), ("not_moved_previous_turn",))
+        effect_bonus = int(obj["effect_bonus"].get("amount", 0) or 0)
     affects = None
     condition = None
     if "condition" in obj and c.keys(obj["condition"], path + ("condition",), {"source"}):
@@ -293,13 +353,30 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
             spec = _effect(c, e, path + ("effects", i), len(targets), kind)
             if spec:
                 effects.append(spec)
+    participle_condition = None
+    instead: list[EffectSpec] = []
+    if "participle" in obj and c.keys(obj["participle"], path + ("participle",), {"condition", "instead"},
+                                      frozenset({"condition", "instead"})):
+        c.choice(obj["participle"], "condition", path + ("participle",), PARTICIPLE_CONDITIONS)
+        participle_condition = obj["participle"].get("condition")
+        raw_instead = obj["participle"].get("instead", [])
+        if c.need(isinstance(raw_instead, list) and raw_instead, path + ("participle", "instead"),
+                  "expected a non-empty list of effects"):
+            for i, e in enumerate(raw_instead):
+                spec = _effect(c, e, path + ("participle", "instead", i), len(targets), kind)
+                if spec:
+                    instead.append(spec)
     for flag in ("optional", "once_per_turn"):
         c.flag(obj, flag, path)
     return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost_close=cost_close, affects=affects, condition_source=condition,
-                   prevent=int(obj.get("prevent", 0) or 0), replaces=obj.get("replaces"))
+                   prevent=int(obj.get("prevent", 0) or 0), replaces=obj.get("replaces"),
+                   zone=obj.get("zone", "battlefield"), requires=obj.get("requires"),
+                   participle_condition=participle_condition, participle_instead=tuple(instead),
+                   prevent_destroy=bool(obj.get("prevent_destroy", False)), effect_bonus=effect_bonus,
+                   cost_counters=cost_counters)
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:

@@ -66,6 +66,7 @@ class Card:
     reveal_due: bool = False        # a face-down card that acted or was targeted: revealed by a rule effect
     battle_started: bool = True     # «начинает бой с …» applied (or not due)
     replaced: list[str] = field(default_factory=list)   # abilities replaced by another ability (503.1.b19)
+    counters: int = 0               # фишки
 
 
 @dataclass
@@ -138,6 +139,7 @@ class Game:
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)
+        self.cell_markers: dict[str, list[str]] = {k: list(v) for k, v in setup.get("cell_markers", {}).items()}
         self._counters: dict[str, int] = {}
         self.cards: dict[str, Card] = {}
         defs: dict[str, CardDef] = {}
@@ -158,7 +160,7 @@ class Game:
                         position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i,
                         host=c.get("host"), additional=int(c.get("additional_lives", 0)),
                         negative=int(c.get("negative_lives", 0)), moves_left=int(c.get("moves_left", d.move)),
-                        battle_started=not c.get("face_down", False))
+                        battle_started=not c.get("face_down", False), counters=int(c.get("counters", 0)))
             if card.id in self.cards:
                 problems.append((("cards", i, "id"), f"duplicate card id '{card.id}'"))
             self.cards[card.id] = card
@@ -181,6 +183,14 @@ class Game:
         if problems:
             raise SetupError(problems)
         self.log("setup", active=self.active)
+        for c in setup.get("cards", []):
+            if c.get("moved_last_turn") and self.turn > 1:
+                # the board's account of the previous turn (537.2: the history answers, nobody had to mark it)
+                self.history.append({"id": self._new_id("h"), "turn": self.turn - 1, "kind": "move", "source": c["id"],
+                                     "targets": [], "resources": [], "controller": c.get("controller", c["owner"]),
+                                     "parent": None, "info": {"from_board": True}})
+        if self.step == "start":
+            self._begin_turn()
         self._advance()
 
     # ------------------------------------------------------------------ small helpers
@@ -437,9 +447,9 @@ class Game:
             if subject is None or not self.in_play(subject):
                 # heroes 113.7: the declaration became illegal; the once-per-turn limit is not spent
                 return "trigger_subject_left_play"
-        for i, f in enumerate(ab.targets):
-            if not f.all and not self.target_options(card, f, self.declarer(fired), []):
-                return f"no legal target{i + 1}"
+        if ab.targets and not ab.targets[0].all and \
+                not self.target_options(card, ab.targets[0], self.declarer(fired), [], ab):
+            return "no legal target"
         return None
 
     def _declare_next(self) -> bool:
@@ -486,9 +496,69 @@ class Game:
                           "parent": fired.event, "subject": fired.subject, "fixed": fixed, "chosen": []}
         self._continue_declaration()
 
-    def target_options(self, source: Card, f: Filter, you: str, chosen: list[str]) -> list[str]:
-        return [c.id for c in self.sorted_cards()
-                if self.in_play(c) and self.matches(f, c, source, you) and not (f.distinct and c.id in chosen)]
+    def target_options(self, source: Card, f: Filter, you: str, chosen: list, ability: Ability | None = None) \
+            -> list[str]:
+        """The legal targets of one target filter, given the targets already chosen."""
+        if f.cell:
+            # a cell target; an occupied cell only where the ability's participle allows it (538.1.b1)
+            occupied = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+            allow_occupied = ability is not None and ability.participle_condition == "cell_occupied"
+            return [cell for cell in self.edition.cells()
+                    if (f.marker is None or f.marker in self.cell_markers.get(cell, []))
+                    and (cell not in occupied or allow_occupied or f.marker is None)]
+        near = None
+        if f.near:
+            index = int(f.near[6:]) - 1
+            near = self.cards.get(chosen[index]) if index < len(chosen) and isinstance(chosen[index], str) else None
+        options = []
+        for c in self.sorted_cards():
+            if (c.zone == "graveyard") != (f.zone == "graveyard") or not (self.in_play(c) or f.zone == "graveyard"):
+                continue
+            if not self.matches(f, c, source, you) or (f.distinct and c.id in chosen):
+                continue
+            if near is not None and (c is near or not self.adjacent(c, near)):
+                continue
+            if f.opposite and c.id != self.opposite_of(source, you):
+                continue
+            if f.history and c.id not in self.history_query(f.history, you):
+                continue
+            options.append(c.id)
+        return options
+
+    def opposite_of(self, source: Card, you: str) -> str | None:
+        """The enemy creature opposite: in the same column, the nearest one (ASM opposite)."""
+        if not source.cell:
+            return None
+        col, row = self.edition.coords(source.cell)
+        enemies = [c for c in self.cards.values() if c.zone == "battlefield" and c.cell and c.host is None
+                   and c.definition.type == "creature" and self.controller(c) != you
+                   and self.edition.coords(c.cell)[0] == col]
+        return min(enemies, key=lambda c: (abs(self.edition.coords(c.cell or "")[1] - row), c.id)).id \
+            if enemies else None
+
+    # ------------------------------------------------------------------ history queries (537)
+    def history_query(self, query: str, you: str) -> set[str]:
+        """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
+        if query == "attacked_your_creature_this_turn":
+            return {h["source"] for h in self.history if h["kind"] == "strike" and h["turn"] == self.turn
+                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you}
+        if query == "died_from_enemy_attack":
+            out = set()
+            for h in self.history:
+                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and h["targets"]:
+                    cause = self.entry_of(h["parent"])
+                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"]:
+                        out.add(h["targets"][0])
+            return out
+        raise ValueError(query)
+
+    def not_moved_previous_turn(self, card: Card) -> bool:
+        """537.3: with no previous turn, «did not move in the previous turn» is false, like every check about
+        an event that cannot exist."""
+        previous = self.turn - 1
+        if previous < 1:
+            return False
+        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous for h in self.history)
 
     def _continue_declaration(self) -> None:
         """Choose the declared ability's targets one by one, then put it on the stack/Queue."""
@@ -499,7 +569,7 @@ class Game:
         assert ab is not None
         while len(d["chosen"]) < len(ab.targets):
             f = ab.targets[len(d["chosen"])]
-            options = self.target_options(card, f, d["player"], d["chosen"])
+            options = self.target_options(card, f, d["player"], d["chosen"], ab)
             if f.all:
                 # classic 113.2.p2: «все карты…»: every legal target at declaration, the illegal ones ignored
                 d["chosen"].append(options)
@@ -514,7 +584,9 @@ class Game:
         entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=d["player"], targets=targets,
                       ability=ab.key, activated=d["kind"] == "activate", subject=d.get("subject"))
         entry.data["target_groups"] = d["chosen"]
-        resources = [f"close:{card.id}"] if ab.cost_close else []
+        entry.data["target_zones"] = {t: self.cards[t].zone for t in targets if t in self.cards}
+        resources = ([f"close:{card.id}"] if ab.cost_close else []) + \
+            ([f"counters:{card.id}:{ab.cost_counters}"] if ab.cost_counters else [])
         entry.declared = self.log("declare", source=card.id, targets=targets, controller=d["player"],
                                   parent=d.get("parent"), resources=resources, action=d["kind"], ability=ab.key,
                                   entry=entry.id, subject=d.get("subject"))
@@ -541,15 +613,21 @@ class Game:
         if player != self.active or self.step != "main" or self.stack:
             raise IllegalAction("not_now", "an activated ability is declared only by the active player, in the "
                                            "Choice phase of the Main stage (main step, empty stack/Queue)")
-        if not self.in_play(card) or self.controller(card) != player:
+        if ab.zone == "graveyard":
+            if card.zone != "graveyard" or card.owner != player:
+                raise IllegalAction("not_your_card", f"{card.id} is not in player {player}'s graveyard")
+        elif not self.in_play(card) or self.controller(card) != player:
             raise IllegalAction("not_your_card", f"{card.id} is not in play under player {player}'s control")
+        if ab.requires and card.id not in self.history_query(ab.requires, player):
+            raise IllegalAction("condition_not_met", f"«{ab.key}» needs {ab.requires}, and the battle history says no")
         if ab.cost_close and card.closed:
             raise IllegalAction("cannot_pay", f"{card.id} is closed and cannot pay by closing")
+        if card.counters < ab.cost_counters:
+            raise IllegalAction("cannot_pay", f"{card.id} has {card.counters} counters, «{ab.key}» costs {ab.cost_counters}")
         if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
             raise IllegalAction("once_per_turn", f"«{ab.key}» was already declared this turn")
-        for i, f in enumerate(ab.targets):
-            if not f.all and not self.target_options(card, f, player, []):
-                raise IllegalAction("no_target", f"no legal target{i + 1} for «{ab.key}»")
+        if ab.targets and not ab.targets[0].all and not self.target_options(card, ab.targets[0], player, [], ab):
+            raise IllegalAction("no_target", f"no legal target for «{ab.key}»")
         self.declaring = {"kind": "activate", "card": card.id, "ability": ab.key, "player": player,
                           "parent": None, "subject": None, "fixed": [], "chosen": []}
         self._continue_declaration()
@@ -557,9 +635,12 @@ class Game:
     def _pay(self, entry: Entry) -> None:
         card = self.cards[entry.source]
         ab = self.ability_of(card, entry.ability or "") or card.definition.ability(entry.ability or "")
-        if ab is not None and ab.cost_close and not card.closed:
-            card.closed = True
-            self.log("payment", source=card.id, controller=entry.controller, parent=entry.declared, closes=card.id)
+        if ab is not None and (ab.cost_close and not card.closed or ab.cost_counters):
+            if ab.cost_close and self.in_play(card):
+                card.closed = True
+            card.counters = max(0, card.counters - ab.cost_counters)
+            self.log("payment", source=card.id, controller=entry.controller, parent=entry.declared,
+                     closes=card.id if ab.cost_close else None, counters=ab.cost_counters)
         entry.data["paid"] = True
 
     # ------------------------------------------------------------------ playing a card
@@ -679,15 +760,15 @@ class Game:
             target = self.cards[entry.targets[0]]
             if "attacker" not in rolls:
                 self._ask_roll(entry.controller, "attacker", entry)
-            elif not target.closed and "defender" not in rolls:
+            elif not target.closed and not entry.data.get("as_closed") and "defender" not in rolls:
                 self._ask_roll(self.controller(target), "defender", entry)
             else:
                 entry.step = "apply"
         elif entry.step == "apply":
             if entry.kind == "attack":
                 self._apply_simple_strike(entry)
-            else:
-                self._apply_ability(entry)
+            elif not self._apply_ability(entry):
+                return                    # a generated action is on top of the stack now (536.2.a)
             entry.step = "payment"
         elif entry.step == "payment":
             self._payment(entry)
@@ -706,15 +787,18 @@ class Game:
             a, t = self.cards[entry.source], self.cards[entry.targets[0]]
             return a.zone == "battlefield" and t.zone == "battlefield" and self.adjacent(a, t)
         groups = entry.data.get("target_groups", [])
-        single = [t for t in entry.targets if not any(isinstance(g, list) and t in g for g in groups)]
-        return all(self.in_play(self.cards[t]) for t in single)
+        single = [t for t in entry.targets if t in self.cards and not any(isinstance(g, list) and t in g for g in groups)]
+        # a chosen card is still a legal target while it stays in the zone it was chosen in
+        zones = entry.data.get("target_zones", {})
+        return all(self.cards[t].zone == zones.get(t, self.cards[t].zone) and
+                   (self.in_play(self.cards[t]) or zones.get(t) == "graveyard") for t in single)
 
     def _apply_simple_strike(self, entry: Entry) -> None:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
         rolls = entry.data["rolls"]
         # 503.1.b13: modified rolls are not clamped when the simple strike is read from the table
         a_roll = rolls["attacker"] + self.roll_bonus(attacker)
-        if target.closed:
+        if target.closed or entry.data.get("as_closed"):     # classic 536.4: as against a closed card
             dealt, answer = strike_table.closed_target(a_roll), None
         else:
             dealt, answer = strike_table.open_target(a_roll, rolls["defender"] + self.roll_bonus(target))
@@ -722,7 +806,8 @@ class Game:
         d_value = self.strike_values(target)[strike_table.STRIKES.index(answer)] if answer else 0
         hid = self.log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
                        parent=entry.declared, attack="simple", strike=dealt, wounds=a_value,
-                       answer=answer, answer_wounds=d_value)
+                       answer=answer, answer_wounds=d_value, target_controller=self.controller(target),
+                       generated=entry.generated)
         entry.data["strike"] = hid
         # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength
         self.fire("attack", hid, attacker, attack="simple", cause=hid)
@@ -749,21 +834,84 @@ class Game:
         self.fire("lives_at_most", hid, card, crossing=(before, self.current_lives(card)), cause=hid)
         return amount
 
-    def _apply_ability(self, entry: Entry) -> None:
+    def _apply_ability(self, entry: Entry) -> bool:
+        """The effect application step: the ability's effects in order. Returns False when it stopped for a
+        generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
         source = self.cards[entry.source]
         ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
         if ab is None:
             self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
-            return
+            return True
         groups = entry.data.get("target_groups", [])
-        for spec in ab.effects:
+        effects = list(ab.effects)
+        if ab.participle_condition and entry.data.get("participle") is None:
+            entry.data["participle"] = self._participle(entry, ab, groups)
+        if entry.data.get("participle") == "effect1_cancelled":
+            effects = []
+        start = entry.data.get("effect_index", 0)
+        for index in range(start, len(effects)):
+            spec = effects[index]
+            if spec.do == "generated_attack":
+                entry.data["effect_index"] = index + 1
+                if self._generate_attack(entry, spec, groups):
+                    return False
+                continue
             for target_id in self._effect_targets(entry, spec, groups):
-                if self.cards[target_id].zone in IN_PLAY or spec.do in ("look_at_deck", "take_from_deck"):
+                target = self.cards.get(target_id)
+                if target is None or target.zone in IN_PLAY or spec.do in (
+                        "look_at_deck", "take_from_deck", "remove_markers", "incarnate", "add_cell_marker",
+                        "destroy_all_in_cell"):
                     self._apply_effect(entry, spec, target_id)
         # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
         hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
                        parent=entry.declared, ability=ab.key, form=ab.form)
         self.fire("ability_executed", hid, source, form=ab.form)
+        return True
+
+    def _participle(self, entry: Entry, ab: Ability, groups: list) -> str:
+        """Classic 538.1: «[Способность 1] …, совершая [Способность 2]» — at the replacement step effect 1 is
+        replaced by effect 2 when the target meets [Условие] now (b2); effect 2 goes by the usual rules and
+        may itself be replaced, and then effect 1 is not applied (b3); if effect 2 succeeded, effect 1 is
+        applied at once, without the stack, and cannot be replaced (b4)."""
+        cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
+        occupied = [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+        if ab.participle_condition != "cell_occupied" or not occupied:
+            return "not_applicable"
+        self.log("replaced", source=entry.source, targets=[cell] if cell else [], parent=entry.declared,
+                 effect1=[e.do for e in ab.effects], effect2=[e.do for e in ab.participle_instead])
+        succeeded = True
+        for spec in ab.participle_instead:
+            for target_id in self._effect_targets(entry, spec, groups):
+                succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
+        if not succeeded:
+            self.log("participle_cancelled", source=entry.source, parent=entry.declared)
+            return "effect1_cancelled"
+        return "effect1_follows"
+
+    def _generate_attack(self, entry: Entry, spec: EffectSpec, groups: list) -> bool:
+        """Classic 536.2.a: the generated action goes on top of the stack if it passes the legality checks;
+        536.2.b: it starts at its target resolution step, with no redirection and no defender; 536.2.c: no
+        payment stage; 536.3/536.5: the performing card (and its controller) makes the attack."""
+        performer = self.cards.get(self._effect_targets(entry, EffectSpec(do="", target=spec.performer or ""),
+                                                        groups)[0])
+        struck_ids = self._effect_targets(entry, spec, groups)
+        struck = self.cards.get(struck_ids[0]) if struck_ids else None
+        legal = performer is not None and struck is not None and performer.zone == "battlefield" \
+            and struck.zone == "battlefield" and performer.definition.type == "creature" \
+            and self.adjacent(performer, struck)
+        if not legal:
+            self.log("generated_illegal", source=performer.id if performer else None,
+                     targets=[struck.id] if struck else [], parent=entry.declared)
+            return False
+        assert performer is not None and struck is not None
+        gen = Entry(id=self._new_id("s"), kind="attack", source=performer.id, controller=self.controller(performer),
+                    targets=[struck.id], step="target_resolution", generated=True,
+                    data={"as_closed": spec.as_closed})
+        gen.declared = self.log("declare", source=performer.id, targets=[struck.id], controller=gen.controller,
+                                parent=entry.declared, action="attack", strike="simple", entry=gen.id,
+                                generated=True, generated_by=entry.id)
+        self.stack.append(gen)
+        return True
 
     def _effect_targets(self, entry: Entry, spec: EffectSpec, groups: list) -> list[str]:
         if spec.target == "self":
@@ -775,10 +923,25 @@ class Game:
         group = groups[int(spec.target[6:]) - 1]
         return list(group) if isinstance(group, list) else [group]
 
-    def _apply_effect(self, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    def _apply_effect(self, entry: Entry, spec: EffectSpec, target_id: str) -> bool | None:
+        """Apply one effect to one target (a card id, or a cell for cell effects). Returns False when a
+        destruction was replaced (538.1.b3)."""
+        if spec.do in ("add_cell_marker", "incarnate", "destroy_all_in_cell"):
+            return self._apply_cell_effect(entry, spec, target_id)
         target = self.cards[target_id]
+        if spec.do == "close":
+            if not target.closed:
+                target.closed = True
+                self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                         parent=entry.declared, effect="close")
+            return None
+        if spec.do == "remove_markers":
+            removed, target.markers = target.markers, []
+            self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                     parent=entry.declared, effect="remove_markers", removed=removed)
+            return None
         if spec.do == "wound":
-            amount = target.poison if entry.ability == POISON.key else spec.amount
+            amount = target.poison if entry.ability == POISON.key else spec.amount + self._effect_bonus(entry, target)
             hid = self.log("strike" if spec.attack else "effect", source=entry.source, targets=[target_id],
                            controller=entry.controller, parent=entry.declared, effect="wound",
                            attack=spec.attack, wounds=amount)
@@ -795,10 +958,7 @@ class Game:
                 self.fire("healed", hid, target, amount=healed)
             return
         if spec.do == "destroy":
-            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
-                           parent=entry.declared, effect="destroy")
-            self.destroy([target], effect="destroyed", causes={target_id: hid}, rule=False)
-            return
+            return self._destroy_by_effect(entry, target)
         if spec.do in ("add_lives", "negative_lives"):
             if spec.do == "add_lives":
                 target.additional += spec.amount
@@ -848,15 +1008,66 @@ class Game:
         self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
                  parent=entry.declared, effect=spec.do, id=eid, amount=spec.amount)
 
+    def _effect_bonus(self, entry: Entry, target: Card) -> int:
+        """537.2.ex2: a static «+N к воздействиям по существам, которые не передвигались в прошлый ход» of the
+        source card, read from the battle history when the воздействие is applied."""
+        source = self.cards[entry.source]
+        ab = source.definition.ability(entry.ability or "")
+        if ab is None or ab.form != "effect":
+            return 0
+        return sum(a.effect_bonus for a in self.abilities_of(source)
+                   if a.kind == "static" and a.effect_bonus and self.not_moved_previous_turn(target))
+
+    def _destroy_by_effect(self, entry: Entry, target: Card) -> bool:
+        """An effect destroys a card, unless a static of the card replaces the destruction (538.1.b3)."""
+        hid = self.log("effect", source=entry.source, targets=[target.id], controller=entry.controller,
+                       parent=entry.declared, effect="destroy")
+        for ab in self.abilities_of(target):
+            if ab.kind == "static" and ab.prevent_destroy:
+                self.log("prevented", source=target.id, targets=[target.id], parent=hid, ability=ab.key,
+                         effect="destroy")
+                return False
+        self.destroy([target], effect="destroyed", causes={target.id: hid}, rule=False)
+        return True
+
+    def _apply_cell_effect(self, entry: Entry, spec: EffectSpec, cell: str) -> bool | None:
+        if spec.do == "add_cell_marker":
+            self.cell_markers.setdefault(cell, []).append(spec.marker or "")
+            self.log("effect", source=entry.source, targets=[cell], controller=entry.controller,
+                     parent=entry.declared, effect="add_cell_marker", marker=spec.marker)
+            return None
+        if spec.do == "destroy_all_in_cell":
+            victims = [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+            results = [self._destroy_by_effect(entry, c) for c in victims]
+            return all(results)
+        # incarnate: the card comes from the graveyard onto the cell, open (538.3.ex1), taking the marker away
+        card = self.cards[entry.source]
+        if any(c.zone == "battlefield" and c.cell == cell and c.host is None for c in self.cards.values()):
+            self.log("incarnation_failed", source=card.id, targets=[cell], parent=entry.declared)
+            return False
+        card.zone, card.cell, card.closed, card.wounds = "battlefield", cell, False, 0
+        self._counters["appear"] += 1
+        card.appeared = self._counters["appear"]
+        markers = self.cell_markers.get(cell, [])
+        if spec.marker and spec.marker in markers:
+            markers.remove(spec.marker)
+        hid = self.log("incarnation", source=card.id, targets=[cell], controller=entry.controller,
+                       parent=entry.declared, cell=cell, removed_marker=spec.marker)
+        self.fire("incarnated", hid, card)
+        return True
+
     def destroy(self, cards: list[Card], effect: str, causes: dict[str, str | None], rule: bool) -> None:
         """Cards die (гибель): every death is logged and its triggers read while all the dying cards are
         still in play (simultaneous), then they go to their owners' graveyards."""
         logged = []
         for c in cards:
             logged.append(self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
-                                   effect=effect))
+                                   effect="death" if effect == "destroyed" else effect,
+                                   controller=self.controller(c), destroyed=effect == "destroyed"))
         for c, hid in zip(cards, logged, strict=True):
             self.fire("death", hid, c, cause=causes.get(c.id))
+            if effect == "destroyed":
+                self.fire("destroyed", hid, c, cause=causes.get(c.id))
         for c in cards:
             c.zone, c.cell = "graveyard", None
             self.log("zone", targets=[c.id], zone="graveyard")
@@ -984,6 +1195,9 @@ class Game:
         rule_effects.run(self)            # «до конца хода» effects end here (503.1.b15)
         self.turn += 1
         self.active = self.opponent(player)
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
         self.step = "start"
         hid = self.log("turn_start", controller=self.active)
         for c in self.sorted_cards():

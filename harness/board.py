@@ -363,6 +363,7 @@ def _complete(raw: dict[str, Any], file: str, catalog: Catalog, tests: dict[str,
         cards.append(full)
     data["cards"] = cards
     data["effects"] = src.get("effects", [])
+    data["cell_markers"] = src.get("cell_markers", {})
     definitions: dict[str, dict[str, Any]] = {name: plain_copy(card) for name, card in tests.items()}
     for card in cards:
         if card["card"] not in definitions:

@@ -205,8 +205,10 @@ def lookup_data(query: str, play: bool = True) -> list[dict[str, Any]]:
     for u in found:
         children = corpus.children(u.id)
         named = [s.id for x in [u, *children] for s in by_unit.get(x.id, [])]
+        parent = corpus.get(u.parent) if u.parent else None
         out.append({
             **_unit_json(u, by_unit),
+            "parent_unit": {"id": parent.id, "label": parent.label, "text": parent.text} if parent else None,
             "children": [_unit_json(c, by_unit) for c in children],
             "examples": [c.id for c in children if c.kind == "example"],
             "all_scenarios": list(dict.fromkeys(named)),
@@ -240,6 +242,9 @@ def cmd_lookup(ns: argparse.Namespace) -> int:
         return EXIT_FAILED
     for u in found:
         console.rule(f"[bold]{u['id']}[/bold]  ({u['kind']}, {u['file']}:{u['line']})")
+        if u.get("parent_unit"):
+            p = u["parent_unit"]
+            console.print(f"[{p['id']}] {p['label']} {p['text']}\n", markup=False, style="dim")
         console.print(f"{u['label']} {u['text']}".strip(), markup=False)
         for c in u["children"]:
             console.print(f"\n  [{c['id']}] {c['label']} {c['text']}".rstrip(), markup=False)

@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
     p.add_argument("--engine-cmd", required=True, help="the engine to compare (JSON-lines protocol)")
     p.add_argument("--reference-cmd", help="compare with this engine instead of the built-in reference engine")
     p.add_argument("--board", action="append", default=[], help="only boards whose path contains this")
-    p.add_argument("--examples", type=int, default=100, help="plays to try on each board (default 100)")
+    p.add_argument("--examples", type=int, default=50, help="plays to try on each board (default 50)")
     p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
     p.add_argument("--request-timeout", type=float, default=10.0)
     p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")

@@ -1,12 +1,16 @@
 """Differential testing: two engines, the same boards, the same moves; their responses and canonical states
 must agree after every step.
 
-A *play* is a board and a list of small integers; at each step the moves available in the reference
-engine's state are listed (`moves`: the pending decision's options, or for the priority holder pass,
-end_turn and an attack by each of his open creatures on the battlefield at each opposing one), and the
-next integer picks one (modulo their number). Both engines get the move; they must both accept it with
-equal states, or both refuse it with the same error code, or both fail the same way. Hypothesis draws
-the plays and shrinks a failing one to the shortest sequence of moves that shows the difference.
+A *play* starts both engines from a board and then repeats: list the moves available in the reference
+engine's state (`moves`: the pending decision's options, or for the priority holder pass, end_turn and an
+attack by each of his open creatures on the battlefield at each opposing one), let the chooser pick one,
+send it to both. They must both accept it with equal canonical states, or both refuse it with the same
+error code, or both fail the same way. A refused move is compared too, and then another move is picked
+among the remaining ones, so that every step moves the game on.
+
+The chooser is hypothesis (`check_agreement(engines, boards, data)` inside `@given(st.data())`): it draws
+the board and every choice, and shrinks a failing play to the shortest sequence of moves that shows the
+difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`).
 
     from harness.differential import Engines, find_divergence
     divergence = find_divergence(Engines(reference, other), boards)     # None, or the shortest one
@@ -200,9 +204,28 @@ def _differ(a: Outcome, b: Outcome) -> bool:
     return a.key() != b.key() or (a.kind == "ok" and a.state != b.state)
 
 
-def play(engines: Engines, board_name: str, board: dict, definitions: dict, choices: Sequence[int]
-         ) -> Divergence | None:
-    """Set both engines up from the board and play the moves `choices` pick; the first divergence."""
+Chooser = Callable[[int], int]        # number of moves available → the index of the one to play
+
+
+class Disagreement(AssertionError):
+    """Raised by `check_agreement`: the engines disagree (its message is the divergence's report)."""
+
+    def __init__(self, divergence: Divergence):
+        self.divergence = divergence
+        super().__init__(divergence.report())
+
+
+def play(engines: Engines, board_name: str, board: dict, definitions: dict,
+         choose: Chooser | Sequence[int], max_moves: int = 20) -> Divergence | None:
+    """Set both engines up from the board and play the moves `choose` picks (a function, or a list of
+    integers taken in turn modulo the number of moves); the first divergence, or None."""
+    if not callable(choose):
+        script = list(choose)
+        max_moves, taken = len(script), iter(script)
+
+        def choose(n: int) -> int:
+            return next(taken) % n
+
     names = engines.names
     one = outcome(lambda: engines.first.setup(board, definitions))
     two = outcome(lambda: engines.second.setup(board, definitions))
@@ -214,14 +237,12 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict, choi
     state: dict = one.state or {}
     trail: list[Move] = []
     said: list[str] = []
-    for choice in choices:
+    while len(trail) < max_moves:
         options = moves(state)
         if not options:
             break
-        while options:
-            # a refused move is compared too, then the same choice picks among the remaining moves, so
-            # that every choice moves the game on (the search does not waste its steps on refusals)
-            move = options.pop(choice % len(options))
+        while options and len(trail) < max_moves:
+            move = options.pop(choose(len(options)))
             trail.append(move)
             one, two = perform(engines.first, move), perform(engines.second, move)
             if _differ(one, two):
@@ -234,15 +255,21 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict, choi
             if one.kind != "refused":
                 return None            # both faulted the same way: nothing more to compare
         else:
-            break
+            if not options:
+                break
     return None
 
 
-def plays(boards: Sequence[str], max_moves: int = 20) -> Any:
-    """The hypothesis strategy of plays: (board name, choices)."""
+def check_agreement(engines: Engines, boards: dict[str, tuple[dict, dict]], data: Any,
+                    max_moves: int = 20) -> None:
+    """The property: on a board and with moves hypothesis draws (`data` from `st.data()`), the engines
+    agree at every step. Raises `Disagreement` otherwise."""
     from hypothesis import strategies as st
 
-    return st.tuples(st.sampled_from(list(boards)), st.lists(st.integers(0, CHOICE_MAX), max_size=max_moves))
+    name = data.draw(st.sampled_from(sorted(boards)), label="board")
+    divergence = play(engines, name, *boards[name], lambda n: data.draw(st.integers(0, n - 1)), max_moves)
+    if divergence is not None:
+        raise Disagreement(divergence)
 
 
 def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 100,
@@ -250,22 +277,25 @@ def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_
     """Search plays for a divergence; hypothesis shrinks the one it finds to the shortest. None: none found.
     `boards`: name → (board data, definitions). With `per_board`, each board in turn gets `max_examples`
     plays (the first board with a divergence ends the search); else they share them."""
-    from hypothesis import HealthCheck, Phase, find, settings
-    from hypothesis.errors import NoSuchExample
-
-    def diverges(example: tuple[str, list[int]]) -> bool:
-        name, choices = example
-        return play(engines, name, *boards[name], choices) is not None
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import strategies as st
 
     config = settings(max_examples=max_examples, derandomize=derandomize, database=None, deadline=None,
-                      suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+                      suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink],
+                      verbosity=Verbosity.quiet, report_multiple_bugs=False)
+    def property_on(subset: dict[str, tuple[dict, dict]]) -> Callable[[], None]:
+        @config
+        @given(st.data())
+        def agree(data: Any) -> None:
+            check_agreement(engines, subset, data, max_moves)
+        return agree
+
     groups = [[name] for name in sorted(boards)] if per_board else [sorted(boards)]
     for group in groups:
         try:
-            name, choices = find(plays(group, max_moves), diverges, settings=config)
-        except NoSuchExample:
-            continue
-        return play(engines, name, *boards[name], choices)
+            property_on({name: boards[name] for name in group})()
+        except Disagreement as exc:
+            return exc.divergence
     return None
 
 

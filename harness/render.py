@@ -37,7 +37,8 @@ ZONES_RU = {"battlefield": "поле боя", "graveyard": "кладбище", "
             "additional": "доп. зона", "exile": "изгнание"}
 STRIKES_RU = {"weak": "слабый", "medium": "средний", "strong": "сильный", None: "нет удара"}
 ROLES_RU = {"attacker": "атакующий", "defender": "защищающийся"}
-EFFECTS_RU = {"control": "взятие под контроль", "strike_bonus": "бонус к удару", "gain_control": "взятие под контроль"}
+EFFECTS_RU = {"control": "взятие под контроль", "strike_bonus": "бонус к удару", "gain_control": "взятие под контроль",
+              "strike_set": "удар", "roll_bonus": "бонус к броску", "lose_abilities": "потеря способностей"}
 STACK_STEPS_RU = {"declared": "объявлено", "target_resolution": "шаг разрешения целей", "rolls": "броски кубиков",
                   "apply": "применение эффекта", "payment": "оплата", "done": "выполнено"}
 
@@ -86,6 +87,66 @@ def _generic(kind: str, data: dict[str, Any], state: dict[str, Any] | None) -> s
     return f"{kind}" + (f" ({'; '.join(parts)})" if parts else "")
 
 
+EFFECT_WORDS = {  # effect of an ability (history kind "effect"): {src}, {tgt}, {who} and the entry's info
+    "strike_bonus": "{tgt} получает {amount:+d} к удару",
+    "strike_set": "удар {tgt} становится {amount}",
+    "roll_bonus": "{tgt} получает {amount:+d} к броску кубика",
+    "gain_control": "игрок {who} берёт {tgt} под контроль",
+    "wound": "{src} ранит {tgt} на {wounds}",
+    "heal": "{tgt} излечивается на {amount} (излечено ран: {healed})",
+    "destroy": "{src} уничтожает {tgt}",
+    "add_lives": "{tgt} получает +{amount} к жизни",
+    "negative_lives": "{tgt} получает −{amount} к жизни",
+    "wound_roll": "{tgt} получает {wounds} ран (бросок {roll})",
+    "look_at_deck": "игрок {who} смотрит свою колоду",
+    "take_from_deck": "игрок {who} берёт карту из колоды",
+    "detach": "{tgt} отсоединяется",
+    "return_to_deck": "{tgt} возвращается в колоду",
+    "lose_abilities": "{tgt} теряет способности",
+}
+RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
+    "death": "гибель {tgt}",
+    "destroyed": "гибель {tgt}",
+    "open": "{tgt} открывается",
+    "player_loses": "игрок {who} проигрывает",
+    "shuffle": "колода игрока {who} перемешивается",
+    "roll_clamped": "бросок {raw} считается как {value}",
+    "static_apply": "начинает действовать эффект «{applied}» постоянной способности на {tgt}",
+    "static_remove": "перестаёт действовать эффект «{ended}» постоянной способности на {tgt}",
+    "ability_replaced": "способность «{ability}» карты {tgt} заменена",
+    "ability_restored": "способность «{ability}» карты {tgt} восстановлена",
+    "battle_start": "начало боя: «{ability}» карты {tgt}",
+    "excess_lives": "лишние жизни {tgt} ({amount}) сгорают",
+    "lives_cancel": "дополнительные и отрицательные жизни {tgt} взаимно погашаются ({amount})",
+    "moves_with_host": "{tgt} перемещается вместе с носителем на {cell}",
+    "restore_movement": "{tgt} восстанавливает движение ({moves})",
+    "reveal": "{tgt} открывается (рубашкой вниз)",
+    "to_additional_zone": "{tgt} уходит в дополнительную зону",
+    "to_battlefield": "{tgt} выходит на поле боя ({cell})",
+    "uniqueness": "{tgt} уходит по правилу уникальности",
+    "host_left": "носитель карты {tgt} ушёл из игры",
+    "no_host": "{tgt} остаётся без носителя",
+}
+ATTACKS_RU = {"simple": "простой удар", "shot": "выстрел", "discharge": "разряд", "magic": "магический удар",
+              "throw": "метание", "answer": "ответный удар"}
+DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
+                "trigger_subject_left_play": "точка срабатывания ушла из игры"}
+
+
+class _Fields(dict):
+    """format_map fields: a missing one reads as «?», never an exception."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _words(template: str, fields: dict[str, Any]) -> str | None:
+    try:
+        return template.format_map(_Fields(fields))
+    except (ValueError, TypeError):
+        return None
+
+
 def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> str:
     """One battle-history entry (537.1) as a Russian sentence; unknown kinds are shown field by field."""
     kind = entry.get("kind", "?")
@@ -94,6 +155,10 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     tgt = _list(state, entry.get("targets"))
     who = entry.get("controller")
     word = _ability_word(state)
+    fields = {**info, "src": src, "tgt": tgt, "who": who}
+    for key in ("applied", "ended"):
+        if isinstance(fields.get(key), str):
+            fields[key] = EFFECTS_RU.get(fields[key], fields[key])
     if kind == "setup":
         return f"Расклад: ход {entry.get('turn', '?')}, активный игрок {info.get('active', '?')}"
     if kind == "priority":
@@ -111,6 +176,9 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "roll":
         return f"Бросок кубика игрока {who} ({ROLES_RU.get(info.get('role'), info.get('role'))}): {info.get('value')}"
     if kind == "strike":
+        if info.get("effect") == "wound":
+            attack = ATTACKS_RU.get(info.get("attack"), info.get("attack") or "удар")
+            return f"{src} наносит {tgt} {attack}: {info.get('wounds', 0)} ран"
         what = "ответный удар" if info.get("attack") == "answer" else f"{STRIKES_RU.get(info.get('strike'), info.get('strike'))} удар"
         line = f"{src} наносит {tgt} {what}: {info.get('wounds', 0)} ран"
         if info.get("answer"):
@@ -118,35 +186,47 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         return line
     if kind == "effect":
         eff = info.get("effect")
-        if eff == "strike_bonus":
-            return f"Эффект: {tgt} получает {int(info.get('amount') or 0):+d} к удару"
-        if eff == "gain_control":
-            return f"Эффект: игрок {who} берёт {tgt} под контроль"
-        return f"Эффект «{EFFECTS_RU.get(eff, eff)}» от {src} на {tgt}"
+        text = _words(EFFECT_WORDS[eff], fields) if eff in EFFECT_WORDS else None
+        return "Эффект: " + (text or f"«{EFFECTS_RU.get(eff, eff)}» от {src} на {tgt}")
     if kind == "payment":
         closes = info.get("closes")
         return f"Оплата: {_name(state, closes)} закрывается" if closes else f"Оплата: {src}"
     if kind == "resolved":
         return f"Выполнено: {src} ({info.get('entry', '')})".replace(" ()", "")
     if kind == "fizzle":
-        return f"{src}: цель нелегальна, действие не выполняется"
+        why = f" ({info['reason']})" if info.get("reason") else ""
+        return f"{src}: цель нелегальна, действие не выполняется{why}"
     if kind == "trigger":
-        return f"Срабатывает {word} «{info.get('ability', '?')}» карты {src} (под контролем игрока {who})"
+        subject = [t for t in entry.get("targets") or [] if t != entry.get("source")]
+        about = f" на {_list(state, subject)}" if subject else ""
+        return f"Срабатывает {word} «{info.get('ability', '?')}» карты {src}{about} (под контролем игрока {who})"
+    if kind == "trigger_dropped":
+        why = DROP_REASONS.get(info.get("reason"), info.get("reason") or "")
+        return f"Срабатывание «{info.get('ability', '?')}» карты {src} снято: {why}".rstrip(": ")
+    if kind == "trigger_declined":
+        return f"Игрок {who} не объявляет «{info.get('ability', '?')}» карты {src}"
     if kind == "executed":
         return f"Выполняется {word} «{info.get('ability', '?')}» карты {src}"
-    if kind == "trigger_dropped":
-        return f"Срабатывание «{info.get('ability', '?')}» карты {src} снято: {info.get('reason', '')}".rstrip(": ")
+    if kind == "death":
+        return f"Гибель {tgt}" + (" (уничтожение)" if info.get("effect") == "destroyed" else "")
+    if kind == "prevented":
+        return f"{src}: предотвращено ран — {info.get('amount')} («{info.get('ability', '?')}»)"
+    if kind == "move":
+        return f"{src} передвигается: {info.get('frm')} → {info.get('to')}"
+    if kind == "play":
+        where = f" на {info['cell']}" if info.get("cell") else ""
+        return f"Игрок {who} разыгрывает {src}{where}"
     if kind == "rule_effect":
         eff = info.get("effect")
-        if eff == "death":
-            return f"Эффект правил игры: гибель {tgt}"
-        if eff == "effect_end":
+        if eff in ("effect_end", "static_remove") and info.get("ended"):
             ended = EFFECTS_RU.get(info.get("ended"), info.get("ended"))
             source = info.get("source_card")
             tail = f", источник {_name(state, source)}" if source else ""
-            return f"Эффект правил игры: окончание эффекта «{ended}» на {tgt}{tail}"
-        if eff == "open":
-            return f"Эффект правил игры: {tgt} открывается"
+            what = "постоянной способности " if eff == "static_remove" else ""
+            return f"Эффект правил игры: окончание эффекта {what}«{ended}» на {tgt}{tail}"
+        text = _words(RULE_EFFECT_WORDS[eff], fields) if eff in RULE_EFFECT_WORDS else None
+        if text:
+            return f"Эффект правил игры: {text}"
         rest = {k: v for k, v in info.items() if k != "effect"}
         return "Эффект правил игры: " + _generic(str(eff), {"targets": entry.get("targets"), **rest}, state)
     if kind == "zone":
@@ -460,18 +540,28 @@ def _wrap(text: str, size: float, width: float, max_lines: int = 2, bold: bool =
     return lines
 
 
+def _n(v: float) -> str:
+    """A coordinate, short: 20 rather than 20.0."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+TEXT_DEFAULTS = {"font-size": "14", "text-anchor": "middle", "fill": "#111"}
+"""Set once on the <svg> (inherited); a <text> repeats an attribute only when it differs."""
+
+
 def _svg_text(x: float, y: float, text: str, size: float, *, width: float | None = None, cls: str = "",
               weight: str = "", fill: str = "", anchor: str = "middle") -> str:
     bold = weight in ("600", "700", "bold")
-    attrs = [f'x="{x:.1f}"', f'y="{y:.1f}"', f'font-size="{size}"', f'text-anchor="{anchor}"']
+    attrs = [f'x="{_n(x)}"', f'y="{_n(y)}"']
+    for key, value in (("font-size", _n(size)), ("text-anchor", anchor), ("fill", fill or TEXT_DEFAULTS["fill"])):
+        if value != TEXT_DEFAULTS[key]:
+            attrs.append(f'{key}="{value}"')
     if cls:
         attrs.append(f'class="{cls}"')
     if weight:
         attrs.append(f'font-weight="{weight}"')
-    if fill:
-        attrs.append(f'fill="{fill}"')
     if width is not None and _text_width(text, size, bold) > width:
-        attrs.append(f'textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"')
+        attrs.append(f'textLength="{_n(width)}" lengthAdjust="spacingAndGlyphs"')
     return f"<text {' '.join(attrs)}>{_e(text)}</text>"
 
 
@@ -485,12 +575,12 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
     out = [f'<g class="card{" closed" if closed else ""}" data-id="{_e(card["id"])}" '
            f'data-controller="{_e(card.get("controller"))}" data-open="{str(not closed).lower()}">',
            f"<title>{_e(card_summary(card))}</title>",
-           f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{stroke}" '
+           f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{stroke}" '
            f'stroke-width="{2.5 if closed else 3}"{dash}/>']
     # (text, size, weight, fill, essential): dropped from the end when the card is full
     lines: list[tuple[str, float, str, str, bool]] = [
-        (ln, 15, "700", "#111", True) for ln in _wrap(card["name"], 15, w - 8, bold=True)]
-    lines.append((f"♥{card.get('current_lives')}/{card.get('lives')}", 14, "", "#111", True))
+        (ln, 16, "700", "#111", True) for ln in _wrap(card["name"], 16, w - 8, bold=True)]
+    lines.append((f"♥{card.get('current_lives')}/{card.get('lives')}", 15, "", "#111", True))
     strike = _strike_text(card)
     if strike:
         lines.append((f"⚔{strike}", 13, "700" if _strike_modified(card) else "", "#333", _strike_modified(card)))
@@ -514,7 +604,7 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
         ty += size + 2
         out.append(_svg_text(cx, ty - 3, text, size, width=w - 6, weight=weight, fill=colour))
     if card.get("wounds"):  # a wound counter on the top right corner
-        out.append(f'<circle class="wounds" cx="{x + w - 3:.1f}" cy="{y + 3:.1f}" r="11" fill="#c62828"/>')
+        out.append(f'<circle class="wounds" cx="{_n(x + w - 3)}" cy="{_n(y + 3)}" r="11" fill="#c62828"/>')
         out.append(_svg_text(x + w - 3, y + 8, str(card["wounds"]), 13, weight="700", fill="#fff"))
     markers = list(card.get("markers") or [])
     if card.get("poison"):
@@ -522,7 +612,7 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
     if markers:
         text = ", ".join(markers)
         mw = min(w + 8, _text_width(text, 12) + 14)
-        out.append(f'<rect x="{cx - mw / 2:.1f}" y="{y + h - 17:.1f}" width="{mw:.1f}" height="17" rx="8" '
+        out.append(f'<rect x="{_n(cx - mw / 2)}" y="{_n(y + h - 17)}" width="{_n(mw)}" height="17" rx="8" '
                    f'fill="#f5c542" stroke="#8a6d00" stroke-width="1"/>')
         out.append(_svg_text(cx, y + h - 4.5, text, 12, width=mw - 8, fill="#3d3000", weight="700", cls="marker"))
     out.append("</g>")
@@ -557,6 +647,12 @@ def _wrap_plain(text: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def max_width(view_width: float) -> int:
+    """The widest a board is drawn on a page (px): a little over its own size, so a board with few cards
+    does not blow up on a wide screen; on a phone it takes the width of the screen."""
+    return round(float(view_width) * 1.15)
+
+
 def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
     """The board as a standalone inline ``<svg>`` (scales to its container: ``viewBox``, no fixed size)."""
     if not state:
@@ -572,18 +668,23 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
         markers = _cell_markers(state)
         for i, col in enumerate(COLUMNS):
             body.append(_svg_text(MARGIN_L + i * CELL_W + CELL_W / 2, 14, col, 13, fill="#777", cls="axis"))
+        light, dark, frames = [], [], []
         for r in range(ROWS, 0, -1):
             y0 = MARGIN_T + (ROWS - r) * CELL_H
             body.append(_svg_text(9, y0 + CELL_H / 2 + 4, str(r), 13, fill="#777", cls="axis"))
             for i, col in enumerate(COLUMNS):
                 x0 = MARGIN_L + i * CELL_W
-                cell = f"{col}{r}"
-                shade = "#f6f6f2" if (i + r) % 2 else "#ecece6"
-                body.append(f'<rect class="cell" data-cell="{cell}" x="{x0}" y="{y0}" width="{CELL_W}" '
-                            f'height="{CELL_H}" fill="{shade}" stroke="#c9c9c0"/>')
-                if markers.get(cell):
-                    body.append(f'<rect x="{x0 + 3}" y="{y0 + 3}" width="{CELL_W - 6}" height="{CELL_H - 6}" '
-                                f'fill="none" stroke="#d4a017" stroke-width="3" stroke-dasharray="4 3"/>')
+                (light if (i + r) % 2 else dark).append(f"M{x0} {y0}h{CELL_W}v{CELL_H}h-{CELL_W}z")
+                if markers.get(f"{col}{r}"):
+                    frames.append(f'<rect x="{x0 + 3}" y="{y0 + 3}" width="{CELL_W - 6}" height="{CELL_H - 6}" '
+                                  f'fill="none" stroke="#d4a017" stroke-width="3" stroke-dasharray="4 3"/>')
+        right, bottom_ = MARGIN_L + len(COLUMNS) * CELL_W, MARGIN_T + ROWS * CELL_H
+        lines = "".join(f"M{MARGIN_L + i * CELL_W} {MARGIN_T}V{bottom_}" for i in range(len(COLUMNS) + 1))
+        lines += "".join(f"M{MARGIN_L} {MARGIN_T + r * CELL_H}H{right}" for r in range(ROWS + 1))
+        body.append(f'<g class="grid" data-columns="{COLUMNS}" data-rows="{ROWS}">'
+                    f'<path d="{"".join(light)}" fill="#f6f6f2"/><path d="{"".join(dark)}" fill="#ecece6"/>'
+                    f'<path d="{lines}" fill="none" stroke="#c9c9c0"/></g>')
+        body.extend(frames)
         for r in range(ROWS, 0, -1):
             y0 = MARGIN_T + (ROWS - r) * CELL_H
             for i, col in enumerate(COLUMNS):
@@ -608,7 +709,7 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
                                   cls="player"))
             y += 20
             rows = max(1, -(-len(cards) // per_row))
-            body.append(f'<rect x="2" y="{y:.1f}" width="{width - 4}" height="{rows * CELL_H + 6}" rx="8" '
+            body.append(f'<rect x="2" y="{_n(y)}" width="{width - 4}" height="{rows * CELL_H + 6}" rx="8" '
                         f'fill="#f6f6f2" stroke="{stroke}" stroke-opacity=".4"/>')
             if not cards:
                 body.append(_svg_text(width / 2, y + CELL_H / 2 + 6, "нет карт в игре", 13, fill="#888"))
@@ -625,13 +726,12 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
     x = 6.0
     for p in players:
         stroke, fill, _ = player_colour(p, players)
-        body.append(f'<rect x="{x:.1f}" y="{y - 11:.1f}" width="14" height="14" rx="3" fill="{fill}" stroke="{stroke}" '
+        body.append(f'<rect x="{_n(x)}" y="{_n(y - 11)}" width="14" height="14" rx="3" fill="{fill}" stroke="{stroke}" '
                     f'stroke-width="2"/>')
         body.append(_svg_text(x + 19, y, f"игрок {p}", 13, anchor="start", fill="#333"))
         x += 90
-    if state.get("priority"):
-        body.append(_svg_text(width - 6, y, f"приоритет: {state['priority']}", 13, anchor="end", fill="#333"))
     height = y + 8
     aria = label or ("расклад: " + "; ".join(card_summary(c) for c in state.get("cards") or []))
     return (f'<svg class="board" viewBox="0 0 {width} {height:.0f}" role="img" aria-label="{_e(aria)}" '
-            f'xmlns="http://www.w3.org/2000/svg" font-family="{_e(FONT)}">' + "".join(body) + "</svg>")
+            f'style="max-width:{max_width(width)}px" xmlns="http://www.w3.org/2000/svg" font-family="{_e(FONT)}" '
+            + " ".join(f'{k}="{v}"' for k, v in TEXT_DEFAULTS.items()) + ">" + "".join(body) + "</svg>")

@@ -33,7 +33,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -220,13 +220,20 @@ class _SiteData:
         ref, oth = self.ref.get(sid), self.oth.get(sid)
         steps = []
         if view is not None:
-            prev = None
-            for step in view["steps"]:
+            # each board is drawn once: the picture «before» a step is the one drawn «after» the last step
+            # that changed the board, shown again with <use>
+            anchor = _scenario_anchor(sid)
+            last: tuple[str, str, str, str] | None = None  # (id, viewBox, label, style) of the last board drawn
+            for i, step in enumerate(view["steps"], 1):
                 state = step["state"]
+                before = after = None
+                if step["board_changed"] and state:
+                    before = _reuse(last) if last else None
+                    after, last = _with_id(render.board_svg(state), f"{anchor}-b{i}")
                 steps.append({
                     **step,
-                    "before_svg": Markup(render.board_svg(prev)) if step["board_changed"] and prev else None,
-                    "after_svg": Markup(render.board_svg(state)) if step["board_changed"] and state else None,
+                    "before_svg": Markup(before) if before else None,
+                    "after_svg": Markup(after) if after else None,
                     "event_lines": [(render.history_line(e, state), e.get("kind") == "rule_effect")
                                     for e in step["events"] if e.get("kind") != "priority"],
                     "stack_lines": render.stack_lines(state) if state else [],
@@ -235,9 +242,7 @@ class _SiteData:
                     "answer_text": render.answer_line(step["answer"], state),
                     "priority_text": (state or {}).get("priority") or "ни у кого",
                 })
-                if state is not None:
-                    prev = state
-            final_svg = Markup(render.board_svg(view["outcome"]["state"])) if view["outcome"]["state"] else None
+            final_svg = Markup(_reuse(last)) if last else None
         else:
             steps = [{"keyword": k, "text": t, "line": ln, "status": "skipped", "state": None, "changed": False}
                      for k, t, ln in (info.steps if info else ())]
@@ -394,6 +399,24 @@ class _SiteData:
         return rows
 
 
+_SVG_HEAD = re.compile(r'^<svg class="board" viewBox="([^"]+)" role="img" aria-label="([^"]*)" style="([^"]*)"')
+
+
+def _with_id(svg: str, svg_id: str) -> tuple[str, tuple[str, str, str, str]]:
+    """The board's SVG with an id, and what `_reuse` needs to show it again."""
+    m = _SVG_HEAD.match(svg)
+    assert m, "render.board_svg starts with its class, viewBox and label"
+    return svg.replace("<svg ", f'<svg id="{svg_id}" ', 1), (svg_id, m.group(1), m.group(2), m.group(3))
+
+
+def _reuse(drawn: tuple[str, str, str, str]) -> str:
+    """A board drawn earlier on the page, shown again (no second copy of its SVG)."""
+    svg_id, view_box, label, style = drawn
+    _, _, w, h = view_box.split()
+    return (f'<svg class="board again" viewBox="{view_box}" role="img" aria-label="{label}" style="{style}" '
+            f'xmlns="http://www.w3.org/2000/svg"><use href="#{svg_id}" width="{w}" height="{h}"/></svg>')
+
+
 def _short_name(name: str) -> str:
     """«[113.7.ex1-1] В каком бы порядке…» -> «113.7.ex1-1»; names without a bracketed tag stay whole."""
     m = re.match(r"^\[([^\]]+)\]", name)
@@ -404,7 +427,3 @@ def _file_title(f: Any) -> str:
     edition = {"classic": "Берсерк (классика)", "heroes": "Берсерк. Герои"}.get(f.edition, f.edition)
     numbers = ", ".join(f.section_titles) if f.section_titles else Path(f.path).stem
     return f"{edition}: {numbers}"
-
-
-def site_files(out: Path) -> Iterable[Path]:
-    return (p for p in out.rglob("*") if p.is_file() and p.name != MARKER)

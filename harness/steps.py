@@ -15,7 +15,7 @@ import re
 
 from pytest_bdd import given, parsers, then, when
 
-from .vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, rule_effect_name
+from .vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, history_name, rule_effect_name
 from .world import World
 
 P = r"(?P<player>[^\s\"]+)"           # a player name
@@ -248,6 +248,14 @@ def when_pass_until_empty(world: World) -> None:
             return
         world.act(world.state["priority"], {"type": "pass"})
     raise AssertionError("the stack did not empty after 200 passes")
+
+
+@when(_re(r"игрок " + P + r" выбирает целью клетку (?P<cell>[a-z]\d)"))
+def when_target_cell(world: World, player: str, cell: str) -> None:
+    """Когда игрок А выбирает целью клетку c4 — answers the pending target choice with a cell."""
+    world.begin_action()
+    world.pending("target", player)
+    world.answer(player, cell)
 
 
 @when(_re(r"игрок " + P + r" выбирает целью " + C))
@@ -656,3 +664,110 @@ def then_lost(world: World, player: str) -> None:
 def then_loop_cut(world: World) -> None:
     """Тогда цикл эффектов правил игры прерван перед повторением — the history shows the cut (503.1.p2)."""
     assert [h for h in world.history_since_mark() if h["kind"] == "loop_cut"], "no loop was cut"
+
+
+@then(_re(r"игроку " + P + r" предложены клетки: (?P<cells>.+)"))
+def then_cell_options(world: World, player: str, cells: str) -> None:
+    """Тогда игроку А предложены клетки: c4 — exactly these cells are legal targets of the pending choice."""
+    p = world.pending("target", player)
+    expected = sorted(re.findall(r"[a-z]\d", cells))
+    assert sorted(p["options"]) == expected, f"the cells offered are {p['options']}, expected {expected}"
+
+
+@then(_re(r"на клетке (?P<cell>[a-z]\d) (?P<neg>нет маркера|лежит маркер) «(?P<marker>[^»]+)»"))
+def then_cell_marker(world: World, cell: str, neg: str, marker: str) -> None:
+    """Тогда на клетке c4 лежит маркер «дрожь» / на клетке c4 нет маркера «дрожь»."""
+    present = marker in world.state.get("cells", {}).get(cell, [])
+    assert present == (neg == "лежит маркер"), f"cell {cell} has markers {world.state.get('cells', {}).get(cell, [])}"
+
+
+@then(_re(r"у " + C + r" (?P<n>\d+) фиш\w*"))
+def then_counters(world: World, card: str, n: str) -> None:
+    """Тогда у "Шаман-Душегрыз" 0 фишек."""
+    assert world.card(card)["counters"] == int(n), f"«{card}» has {world.card(card)['counters']} counters"
+
+
+@then(_re(r"игродействия в истории боя идут в таком порядке:"))
+def then_history_order(world: World, datatable: list[list[str]]) -> None:
+    """Тогда игродействия в истории боя идут в таком порядке: + a table «действие | карта» — these entries
+    appear since the last «Когда» step in this order (others may stand between them). действие: объявление,
+    объявление порождённой атаки, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
+    срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
+    нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
+    rule effect, its card."""
+    def label(h: dict) -> str:
+        ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (h["targets"] or [None])[0]
+        return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
+
+    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    actual = [(history_name(h), label(h)) for h in world.history_since_mark()]
+    position = 0
+    for item in expected:
+        while position < len(actual) and actual[position] != item:
+            position += 1
+        assert position < len(actual), f"{item} not found in this order; the history since the last action: {actual}"
+        position += 1
+
+
+@then(_re(r"запись в истории боя об (?P<what>объявлении особенности|объявлении порождённой атаки) "
+          r"\"(?P<ref>[^\"]+)\" содержит:"))
+def then_history_record(world: World, what: str, ref: str, datatable: list[list[str]]) -> None:
+    """Тогда запись в истории боя об объявлении особенности "X: ключ" (об объявлении порождённой атаки "X")
+    содержит: + a table «поле | значение» — the fields of 537.1: идентификатор (уникальный), источник, цели,
+    ресурсы (закрытие, фишки: N, or нет), контролирующий игрок, породившее игродействие (нет, or «объявление
+    особенности X: ключ», «гибель X», «удар X»), дополнительно (a key of the entry's other information)."""
+    history = world.state["history"]
+    if what == "объявлении особенности":
+        card_id, key = world.ability_ref(ref)
+        found = [h for h in history if h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key]
+    else:
+        card_id = world.card(ref)["id"]
+        found = [h for h in history if h["kind"] == "declare" and h["source"] == card_id and h["info"].get("generated")]
+    assert found, f"no such declaration in the history: {what} «{ref}»"
+    entry = found[-1]
+    by_id = {h["id"]: h for h in history}
+
+    def describe(h: dict | None) -> str:
+        if h is None:
+            return "нет"
+        if h["kind"] == "declare" and h["info"].get("ability"):
+            return f"объявление особенности {world.card_label(h['source'])}: {h['info']['ability']}"
+        return f"{history_name(h)} {world.card_label(h['source'] or h['targets'][0])}"
+
+    def resources(items: list[str]) -> str:
+        words = ["закрытие" if r.startswith("close:") else f"фишки: {r.split(':')[2]}" for r in items]
+        return ", ".join(words) or "нет"
+
+    actual = {
+        "идентификатор": "уникальный" if [h["id"] for h in history].count(entry["id"]) == 1 else "повторяется",
+        "источник": world.card_label(entry["source"]),
+        "цели": ", ".join(world.card_label(t) if t in {c["id"] for c in world.state["cards"]} else t
+                          for t in entry["targets"]),
+        "ресурсы": resources(entry["resources"]),
+        "контролирующий игрок": entry["controller"],
+        "породившее игродействие": describe(by_id.get(entry["parent"] or "")),
+    }
+    for row in datatable[1:]:
+        field, value = row[0].strip(), row[1].strip()
+        if field == "дополнительно":
+            assert entry["info"].get(value), f"the entry's other information has no «{value}»: {entry['info']}"
+            continue
+        if field not in actual:
+            raise LookupError(f"unknown field «{field}»; known: {', '.join(actual)}, дополнительно")
+        assert actual[field] == value, f"{field}: {actual[field]!r}, expected {value!r}"
+
+
+@then(_re(r"игрок " + P + r" должен бросить кубик за (?P<role>атакующего|защищающегося)"))
+def then_must_roll(world: World, player: str, role: str) -> None:
+    """Тогда игрок Б должен бросить кубик за атакующего — the pending decision is his roll (no defender
+    decision, no other roll came first)."""
+    p = world.pending("roll", player)
+    expected = "attacker" if role == "атакующего" else "defender"
+    assert p["role"] == expected, f"the roll is for the {p['role']}"
+
+
+@then(_re(r"игрок " + P + r" может назначить защитником " + C))
+def then_may_defend(world: World, player: str, card: str) -> None:
+    """Тогда игрок А может назначить защитником "Щитоносец" — the pending defender decision offers it."""
+    p = world.pending("defender", player)
+    assert world.card(card)["id"] in p["options"], f"the defenders offered are {p['options']}"

@@ -48,3 +48,33 @@ def rule_effect_name(entry: dict) -> str:
     info = entry.get("info", {})
     key = (info.get("effect"), info.get("ended"))
     return RULE_EFFECT_NAMES.get(key) or RULE_EFFECT_NAMES.get((info.get("effect"), None)) or str(info.get("effect"))
+
+
+# game actions of the battle history (537.1) → Russian, for «игродействия в истории боя идут в таком порядке»
+HISTORY_NAMES: dict[str, str] = {
+    "declare": "объявление",
+    "strike": "удар",
+    "payment": "оплата",
+    "resolved": "выполнено",
+    "executed": "выполнение особенности",
+    "effect": "эффект",
+    "death": "гибель",
+    "trigger": "срабатывание",
+    "priority": "приоритет",
+    "incarnation": "инкарнация",
+    "replaced": "замещение",
+    "prevented": "предотвращение",
+    "participle_cancelled": "отмена замещённого эффекта",
+    "generated_illegal": "нелегальное порождённое игродействие",
+    "move": "перемещение",
+    "fizzle": "отмена",
+}
+
+
+def history_name(entry: dict) -> str:
+    """A history entry's Russian name: a rule effect by its effect, a game action by its kind."""
+    if entry["kind"] == "rule_effect":
+        return rule_effect_name(entry)
+    if entry["kind"] == "declare" and entry["info"].get("generated"):
+        return "объявление порождённой атаки"
+    return HISTORY_NAMES.get(entry["kind"], entry["kind"])

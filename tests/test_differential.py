@@ -9,15 +9,16 @@ import sys
 import pytest
 from fake_engines.suite import MUTANTS
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from harness.adapters import InProcessAdapter
 from harness.differential import (
     Engines,
     Move,
+    check_agreement,
     find_divergence,
     moves,
     play,
-    plays,
     scenario_boards,
     state_diff,
 )
@@ -52,20 +53,17 @@ def test_there_are_boards() -> None:
 
 
 @FAST
-@given(plays(sorted(BOARDS), max_moves=15))
-def test_the_reference_engine_agrees_with_itself_over_the_protocol(reference: SubprocessAdapter, example) -> None:
+@given(st.data())
+def test_the_reference_engine_agrees_with_itself_over_the_protocol(reference: SubprocessAdapter, data) -> None:
     """In-process and over the protocol, the reference engine gives the same responses and states."""
-    name, choices = example
-    divergence = play(Engines(InProcessAdapter(), reference, ("in-process", "protocol")), name, *BOARDS[name],
-                      choices)
-    assert divergence is None, divergence.report()
+    check_agreement(Engines(InProcessAdapter(), reference, ("in-process", "protocol")), BOARDS, data, max_moves=15)
 
 
 def test_a_mutant_is_found_with_the_shortest_sequence(reference: SubprocessAdapter,
                                                       mutant: SubprocessAdapter) -> None:
     """The mutant never ends control effects; the search finds it and shrinks the play."""
     found = find_divergence(Engines(reference, mutant, ("reference", "control-forever")), CONTROL_BOARDS,
-                            max_examples=150, max_moves=20)
+                            max_examples=100, max_moves=20)
     assert found is not None, "the differential test did not tell the mutant from the reference"
     report = found.report()
     assert "cards[mstitel].controller" in report, report
@@ -76,18 +74,17 @@ def test_a_mutant_is_found_with_the_shortest_sequence(reference: SubprocessAdapt
 def test_a_property_failure_shows_the_moves(reference: SubprocessAdapter, mutant: SubprocessAdapter) -> None:
     """Written as a hypothesis property, the failure message is the shrunk play."""
 
-    @settings(max_examples=150, derandomize=True, database=None, deadline=None,
+    @settings(max_examples=100, derandomize=True, database=None, deadline=None,
               suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
-    @given(plays(sorted(CONTROL_BOARDS), max_moves=20))
-    def agree(example) -> None:
-        name, choices = example
-        divergence = play(Engines(reference, mutant, ("reference", "mutant")), name, *CONTROL_BOARDS[name], choices)
-        assert divergence is None, divergence.report()
+    @given(st.data())
+    def agree(data) -> None:
+        check_agreement(Engines(reference, mutant, ("reference", "mutant")), CONTROL_BOARDS, data)
 
     with pytest.raises(AssertionError) as info:
         agree()
     message = str(info.value)
     assert "the engines disagree on board" in message and "1. А attack" in message, message
+    assert "cards[mstitel].controller" in message
 
 
 # ------------------------------------------------------------------------------------------ units
@@ -114,3 +111,10 @@ def test_state_diff_names_the_places() -> None:
                                 'history[h2]: only in the second engine: {"id": "h2"}']
     assert state_diff(a, a) == []
     assert state_diff([1, 2], [1, 2, 3]) == ["[2:]: 1 more item(s) in the second engine: [3]"]
+
+
+
+def test_a_list_of_integers_replays_a_play(reference: SubprocessAdapter) -> None:
+    name = sorted(CONTROL_BOARDS)[0]
+    engines = Engines(InProcessAdapter(), reference)
+    assert play(engines, name, *CONTROL_BOARDS[name], [2, 0, 0, 0, 5, 0, 1, 0]) is None

@@ -302,7 +302,7 @@ def test_the_talitha_example_heroes_113_7_is_played_on_the_board(site: Path, tmp
         pytest.skip("heroes:113.7.ex1 (Талитха) has no scenario yet: nothing to play on the board")
     _check_example(site, tmp_path, "heroes:113.7.ex1", scenarios, {"Талитха"})
     dom = _dom(tmp_path, _url(site / "u/heroes_113.7.html"))
-    assert "Очередь" in dom and 'class="cell"' not in dom  # heroes: the Queue, no grid
+    assert "Очередь" in dom and 'class="grid"' not in dom  # heroes: the Queue, no grid
 
 
 @needs_chromium
