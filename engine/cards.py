@@ -47,7 +47,7 @@ VOCABULARY: dict[str, str] = {
     "ability.form": "spell (заклинание) | effect (воздействие): triggers «на воздействие/заклинание» read it",
     "ability.optional": "true for «может… / вы можете…» (heroes 113.4): the player may decline it",
     "ability.once_per_turn": "true for «(один раз за ход)»; heroes limits every ability so (113.4.p1, 113.3.dup2.p1)",
-    "ability.cost": "activated: {close: true} — what is paid (heroes before execution, classic after)",
+    "ability.cost": "activated: {close: true, counters: N} — what is paid (heroes before execution, classic after)",
     "ability.trigger": "triggered: {word, event, subject, cause, value, min_amount, attack, in_your_turn}",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",

@@ -129,6 +129,8 @@ RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
 }
 ATTACKS_RU = {"simple": "простой удар", "shot": "выстрел", "discharge": "разряд", "magic": "магический удар",
               "throw": "метание", "answer": "ответный удар"}
+EFFECT_NAMES_RU = {"wound": "ранить", "heal": "излечить", "destroy": "уничтожить", "incarnate": "инкарнировать",
+                   "strike_bonus": "бонус к удару", "gain_control": "взять под контроль", "move": "переместить"}
 DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
                 "trigger_subject_left_play": "точка срабатывания ушла из игры"}
 
@@ -216,6 +218,20 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "play":
         where = f" на {info['cell']}" if info.get("cell") else ""
         return f"Игрок {who} разыгрывает {src}{where}"
+    if kind == "incarnation":
+        marker = f" (снят маркер «{info['removed_marker']}»)" if info.get("removed_marker") else ""
+        return f"{src} инкарнирует на {info.get('cell') or tgt}{marker}"
+    if kind == "incarnation_failed":
+        return f"{src}: инкарнация на {tgt} не удалась"
+    if kind == "replaced":
+        first = ", ".join(EFFECT_NAMES_RU.get(e, e) for e in info.get("effect1") or []) or "?"
+        second = ", ".join(EFFECT_NAMES_RU.get(e, e) for e in info.get("effect2") or []) or "?"
+        where = f" (на {tgt})" if entry.get("targets") else ""
+        return f"Замещение: вместо «{first}» карты {src} — «{second}»{where}"
+    if kind == "participle_cancelled":
+        return f"{src}: замещающий эффект не применился, исходный эффект отменён"
+    if kind == "generated_illegal":
+        return f"Порождённое игродействие {src} → {tgt} нелегально и не выполняется"
     if kind == "rule_effect":
         eff = info.get("effect")
         if eff in ("effect_end", "static_remove") and info.get("ended"):
@@ -360,12 +376,39 @@ def _off_board(state: dict[str, Any] | None, grid: bool) -> dict[str, dict[str, 
     """player -> zone -> cards outside the picture (everything but the battlefield; with a grid, also
     battlefield cards without a cell)."""
     out: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    standing = {c["id"] for c in _in_play(state)}
     for c in (state or {}).get("cards") or []:
         zone = c.get("zone") or "battlefield"
-        if zone == "battlefield" and (not grid or c.get("cell")):
+        if zone == "battlefield" and (not grid or c.get("cell") or c["id"] not in standing):
             continue
         who = c.get("owner") if zone != "battlefield" else c.get("controller")
         out.setdefault(str(who), {}).setdefault(zone, []).append(c)
+    return out
+
+
+def _attached(state: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    """Host card id -> the cards in play attached to it (``host``: equipment and the like)."""
+    cards = [c for c in (state or {}).get("cards") or [] if c.get("zone") == "battlefield"]
+    ids = {c["id"] for c in cards}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for c in cards:
+        if c.get("host") in ids and c.get("host") != c["id"]:
+            out.setdefault(c["host"], []).append(c)
+    return out
+
+
+def _in_play(state: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Cards on the battlefield that stand on their own (not attached to another card in play)."""
+    cards = [c for c in (state or {}).get("cards") or [] if c.get("zone") == "battlefield"]
+    ids = {c["id"] for c in cards}
+    return [c for c in cards if not (c.get("host") in ids and c.get("host") != c["id"])]
+
+
+def _by_cell(state: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for c in _in_play(state):
+        if c.get("cell"):
+            out.setdefault(c["cell"], []).append(c)
     return out
 
 
@@ -386,10 +429,12 @@ def _cell_markers(state: dict[str, Any] | None) -> dict[str, list[str]]:
 
 
 # ------------------------------------------------------------------------------------------ rich
-def _card_text(card: dict[str, Any], players: Sequence[str]) -> Text:
+def _card_text(card: dict[str, Any], players: Sequence[str], attached: Sequence[dict[str, Any]] = ()) -> Text:
     colour = player_colour(card.get("controller"), players)[2]
     t = Text()
     t.append(card["name"], style=f"bold {colour}")
+    for a in attached:
+        t.append(f"\n+ {a['name']}", style=player_colour(a.get("controller"), players)[2])
     t.append(f"\n♥{card.get('current_lives')}/{card.get('lives')} ")
     t.append(f"[{card.get('controller')}]", style=colour)
     if card.get("wounds"):
@@ -420,13 +465,20 @@ def board_rich(state: dict[str, Any] | None) -> RenderableType:
         table.add_column("", style="dim", justify="right")
         for col in COLUMNS:
             table.add_column(col, min_width=10, max_width=14, overflow="fold")
-        by_cell = {c["cell"]: c for c in state.get("cards") or [] if c.get("cell") and c.get("zone") == "battlefield"}
+        by_cell = _by_cell(state)
+        attached = _attached(state)
         markers = _cell_markers(state)
         for row in range(ROWS, 0, -1):
             cells: list[RenderableType] = [str(row)]
             for col in COLUMNS:
                 cell = f"{col}{row}"
-                t = _card_text(by_cell[cell], players) if cell in by_cell else Text("·", style="dim")
+                t = Text("·", style="dim")
+                for k, c in enumerate(by_cell.get(cell, [])):
+                    if k:
+                        t.append("\n")
+                    else:
+                        t = Text()
+                    t.append_text(_card_text(c, players, attached.get(c["id"], [])))
                 if markers.get(cell):
                     t.append("\n[" + ", ".join(markers[cell]) + "]", style="yellow")
                 cells.append(t)
@@ -434,7 +486,7 @@ def board_rich(state: dict[str, Any] | None) -> RenderableType:
         parts.append(table)
     else:
         for p in players:
-            cards = [c for c in state.get("cards") or [] if c.get("zone") == "battlefield" and c.get("controller") == p]
+            cards = [c for c in _in_play(state) if c.get("controller") == p]
             colour = player_colour(p, players)[2]
             table = Table(box=box.ROUNDED, show_header=False, title=f"Игрок {p}", title_style=f"bold {colour}",
                           title_justify="left", padding=(0, 1))
@@ -444,7 +496,7 @@ def board_rich(state: dict[str, Any] | None) -> RenderableType:
             else:
                 for _ in cards:
                     table.add_column(min_width=10, max_width=16, overflow="fold")
-                table.add_row(*[_card_text(c, players) for c in cards])
+                table.add_row(*[_card_text(c, players, _attached(state).get(c["id"], [])) for c in cards])
             parts.append(table)
     off = _off_board(state, grid)
     for p in players + [k for k in off if k not in players]:
@@ -565,7 +617,8 @@ def _svg_text(x: float, y: float, text: str, size: float, *, width: float | None
     return f"<text {' '.join(attrs)}>{_e(text)}</text>"
 
 
-def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]) -> str:
+def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str],
+              attached: Sequence[dict[str, Any]] = ()) -> str:
     """A card centred on (cx, cy): portrait when open, landscape (turned a quarter) when closed."""
     stroke, fill, _ = player_colour(card.get("controller"), players)
     closed = not card.get("open", True)
@@ -593,7 +646,17 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
         tags.append("рубашкой")
     if tags:
         lines.append((" · ".join(tags), 12, "", "#333", True))
-    room = h - 8 - (14 if card.get("markers") or card.get("poison") else 0)
+    # pills at the bottom of the card, from the bottom up: markers (and poison), then attached cards
+    pills: list[tuple[str, str, str, str, str]] = []  # (text, fill, stroke, text colour, class)
+    markers = list(card.get("markers") or [])
+    if card.get("poison"):
+        markers.insert(0, f"☠ яд {card['poison']}")
+    if markers:
+        pills.append((", ".join(markers), "#f5c542", "#8a6d00", "#3d3000", "marker"))
+    for a in attached:
+        a_stroke, a_fill, _ = player_colour(a.get("controller"), players)
+        pills.append((f"+ {a['name']}", a_fill, a_stroke, "#111", "attached"))
+    room = h - 8 - 17 * len(pills)
     while sum(size + 2 for _, size, *_ in lines) > room:
         optional = [i for i, ln in enumerate(lines) if not ln[4]]
         if not optional:
@@ -606,15 +669,12 @@ def _svg_card(card: dict[str, Any], cx: float, cy: float, players: Sequence[str]
     if card.get("wounds"):  # a wound counter on the top right corner
         out.append(f'<circle class="wounds" cx="{_n(x + w - 3)}" cy="{_n(y + 3)}" r="11" fill="#c62828"/>')
         out.append(_svg_text(x + w - 3, y + 8, str(card["wounds"]), 13, weight="700", fill="#fff"))
-    markers = list(card.get("markers") or [])
-    if card.get("poison"):
-        markers.insert(0, f"☠ яд {card['poison']}")
-    if markers:
-        text = ", ".join(markers)
-        mw = min(w + 8, _text_width(text, 12) + 14)
-        out.append(f'<rect x="{_n(cx - mw / 2)}" y="{_n(y + h - 17)}" width="{_n(mw)}" height="17" rx="8" '
-                   f'fill="#f5c542" stroke="#8a6d00" stroke-width="1"/>')
-        out.append(_svg_text(cx, y + h - 4.5, text, 12, width=mw - 8, fill="#3d3000", weight="700", cls="marker"))
+    for k, (text, p_fill, p_stroke, p_text, cls) in enumerate(pills):
+        top = y + h - 17 * (k + 1)
+        mw = min(w + 8, _text_width(text, 12, True) + 14)
+        out.append(f'<rect x="{_n(cx - mw / 2)}" y="{_n(top)}" width="{_n(mw)}" height="16" rx="8" '
+                   f'fill="{p_fill}" stroke="{p_stroke}" stroke-width="1"/>')
+        out.append(_svg_text(cx, top + 12.5, text, 12, width=mw - 8, fill=p_text, weight="700", cls=cls))
     out.append("</g>")
     return "".join(out)
 
@@ -664,7 +724,8 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
     body: list[str] = []
     width = MARGIN_L + len(COLUMNS) * CELL_W + 4
     if grid:
-        by_cell = {c["cell"]: c for c in state.get("cards") or [] if c.get("cell") and c.get("zone") == "battlefield"}
+        by_cell = _by_cell(state)
+        attached = _attached(state)
         markers = _cell_markers(state)
         for i, col in enumerate(COLUMNS):
             body.append(_svg_text(MARGIN_L + i * CELL_W + CELL_W / 2, 14, col, 13, fill="#777", cls="axis"))
@@ -690,21 +751,23 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
             for i, col in enumerate(COLUMNS):
                 cell = f"{col}{r}"
                 x0 = MARGIN_L + i * CELL_W
-                if cell in by_cell:
-                    body.append(_svg_card(by_cell[cell], x0 + CELL_W / 2, y0 + CELL_H / 2 - 2, players))
-                for k, m in enumerate(markers.get(cell) or []):
-                    body.append(_svg_text(x0 + CELL_W - 5, y0 + CELL_H - 5 - k * 13, m, 11, anchor="end",
-                                          fill="#8a6d00", weight="700", cls="cell-marker"))
+                for k, c in enumerate(by_cell.get(cell, [])):  # a second card in a cell is drawn offset
+                    body.append(_svg_card(c, x0 + CELL_W / 2 + 6 * k, y0 + CELL_H / 2 - 2 + 6 * k, players,
+                                          attached.get(c["id"], [])))
+                if markers.get(cell) and not by_cell.get(cell):  # an empty cell shows its markers inside
+                    for k, m in enumerate(markers[cell]):
+                        body.append(_svg_text(x0 + CELL_W / 2, y0 + CELL_H / 2 + 5 + k * 15, m, 13,
+                                              fill="#8a6d00", weight="700", cls="cell-marker"))
         bottom = MARGIN_T + ROWS * CELL_H
     else:
-        in_play = [[c for c in state.get("cards") or [] if c.get("zone") == "battlefield" and c.get("controller") == p]
-                   for p in players]
+        attached = _attached(state)
+        in_play = [[c for c in _in_play(state) if c.get("controller") == p] for p in players]
         per_row = min(len(COLUMNS), max([3, *(len(cards) for cards in in_play)]))
         width = MARGIN_L + per_row * CELL_W + 4
         y = 4.0
         for p in players:
             stroke, _, _ = player_colour(p, players)
-            cards = [c for c in state.get("cards") or [] if c.get("zone") == "battlefield" and c.get("controller") == p]
+            cards = in_play[players.index(p)]
             body.append(_svg_text(6, y + 14, f"Игрок {p}", 14, anchor="start", weight="700", fill=stroke,
                                   cls="player"))
             y += 20
@@ -716,11 +779,17 @@ def board_svg(state: dict[str, Any] | None, *, label: str = "") -> str:
             for k, c in enumerate(cards):
                 cx = MARGIN_L + (k % per_row) * CELL_W + CELL_W / 2 - 8
                 cy = y + 3 + (k // per_row) * CELL_H + CELL_H / 2
-                body.append(_svg_card(c, cx, cy, players))
+                body.append(_svg_card(c, cx, cy, players, attached.get(c["id"], [])))
             y += rows * CELL_H + 12
         bottom = y
     zones, bottom = _svg_off_board(state, grid, bottom, width, players)
     body.extend(zones)
+    if grid:  # markers lying on cells (such as «дрожь»), also in words: a card may cover them
+        for cell, names in sorted(_cell_markers(state).items()):
+            if names:
+                bottom += 17
+                body.append(_svg_text(6, bottom, f"Клетка {cell}: {', '.join(names)}", 13, anchor="start",
+                                      fill="#8a6d00", weight="700", cls="cell-markers"))
     # legend: one swatch per player
     y = bottom + 20
     x = 6.0

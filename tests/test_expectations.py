@@ -18,7 +18,8 @@ A, B = Sc("a"), Sc("b", inline=True)
 ID_A, ID_B = scenario_id(1, A), scenario_id(2, B)
 STALE = "classic/900-fixture::[fx-99] a scenario that is gone"
 # one run with a by-board fake engine: each scenario's board picks what the engine does with it
-MIXED = [Sc("refuse"), Sc("refuse"), Sc("reference"), Sc("refuse"), Sc("reference"), Sc("unsupported")]
+MIXED = [Sc("refuse"), Sc("refuse"), Sc("reference"), Sc("refuse"), Sc("reference"), Sc("unsupported"),
+         Sc("reference-inline", inline=True)]
 M = [scenario_id(i, sc) for i, sc in enumerate(MIXED, 1)]
 MIXED_EXPECTATIONS = {
     M[0]: ("FAIL", "refuses"),               # a known failure
@@ -27,6 +28,7 @@ MIXED_EXPECTATIONS = {
     M[3]: ("CRASH", "used to crash"),        # fails, but not as expected
     M[4]: ("SKIP", "did not declare it"),    # an expected SKIP that passes
     # M[5] not listed: SKIP (unsupported), never a failure
+    # M[6] not listed: SKIP (the engine declares no inline_cards), never a failure
     STALE: ("FAIL", "long gone"),
 }
 
@@ -42,13 +44,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     mixed = make_root(base / "mixed", MIXED)
     (mixed / "mine.yaml").write_text(expectations(MIXED_EXPECTATIONS), "utf-8")
     # the built-in engine's expectations (expectations/reference.yaml) must not apply to another engine
-    skip = make_root(base / "skip", [A, B], reference_expectations=expectations({ID_A: ("FAIL", "built-in")}))
-    update = make_root(base / "update", [A, B])
+    update = make_root(base / "update", [A, B], reference_expectations=expectations({ID_A: ("SKIP", "built-in")}))
     (update / "mine.yaml").write_text(expectations({ID_A: ("FAIL", "https://example.org/issues/1"),
                                                     STALE: ("FAIL", "gone")}), "utf-8")
     return run_many({
-        "mixed": (mixed, ["--engine-cmd", engine_cmd("by-board"), "--expectations", str(mixed / "mine.yaml")], None),
-        "skip": (skip, ["--engine-cmd", engine_cmd("no-inline")], None),
+        "mixed": (mixed, ["--engine-cmd", engine_cmd("by-board"), "--expectations", str(mixed / "mine.yaml")],
+                  {"FAKE_ENGINE_FEATURES": ""}),
         "update": (update, ["--engine-cmd", engine_cmd("refuse"), "--update-expectations",
                             str(update / "mine.yaml")], None),
     })
@@ -59,7 +60,8 @@ def test_each_result_is_judged_against_its_expectation(runs: dict[str, Run]) -> 
     assert run.code == 1                                        # new failure, unexpected passes
     got = {r["scenario"]: (r["status"], r["expected"]) for r in run.results["results"]}
     assert got == {M[0]: ("FAIL", "FAIL"), M[1]: ("FAIL", "PASS"), M[2]: ("PASS", "FAIL"),
-                   M[3]: ("FAIL", "CRASH"), M[4]: ("PASS", "SKIP"), M[5]: ("SKIP", "PASS")}
+                   M[3]: ("FAIL", "CRASH"), M[4]: ("PASS", "SKIP"), M[5]: ("SKIP", "PASS"),
+                   M[6]: ("SKIP", "PASS")}
     assert run.results["summary"]["unexpected"] == 4            # M[1], M[2], M[3], M[4]
     assert run.result(M[0])["reason"] == "refuses"
     assert "unexpected pass" in run.out and "1 known failure(s)" in run.out
@@ -72,12 +74,11 @@ def test_stale_entries_are_reported(runs: dict[str, Run]) -> None:
 
 
 def test_skip_by_capability_is_reported_not_failed(runs: dict[str, Run]) -> None:
-    run = runs["skip"]
-    assert run.code == 0, run.out + run.err
-    assert run.statuses() == {ID_A: "PASS", ID_B: "SKIP"}
-    assert "inline_cards" in run.result(ID_B)["message"]
-    assert run.result(ID_A)["expected"] == "PASS"               # expectations/reference.yaml not applied
-    assert "skipped" in (run.report_dir / "junit.xml").read_text("utf-8")
+    run = runs["mixed"]
+    assert "implements no card yet" in run.result(M[5])["message"]                     # unsupported board
+    assert "capability 'inline_cards'" in run.result(M[6])["message"]                 # undeclared feature
+    junit = (run.report_dir / "junit.xml").read_text("utf-8")
+    assert junit.count("<skipped") >= 2
 
 
 def test_update_expectations_writes_a_file_that_makes_the_run_green(runs: dict[str, Run]) -> None:
@@ -85,6 +86,7 @@ def test_update_expectations_writes_a_file_that_makes_the_run_green(runs: dict[s
     assert run.code == 0, run.out + run.err
     assert "wrote 2 entries" in run.out
     root = run.report_dir.parent
+    assert run.result(ID_A)["expected"] == "PASS"       # expectations/reference.yaml was not applied
     written = load_expectations(root / "mine.yaml")
     assert set(written) == {ID_A, ID_B}                        # the stale entry is gone
     assert written[ID_A] == {"status": "FAIL", "reason": "https://example.org/issues/1"}   # kept
@@ -105,7 +107,7 @@ def test_expectations_verb_writes_from_a_results_file(runs: dict[str, Run], tmp_
     assert main(["expectations", "--results", str(runs["mixed"].report_dir / "results.json"),
                  "--out", str(out)]) == 0
     assert {k: v["status"] for k, v in load_expectations(out).items()} == \
-        {M[0]: "FAIL", M[1]: "FAIL", M[3]: "FAIL", M[5]: "SKIP"}
+        {M[0]: "FAIL", M[1]: "FAIL", M[3]: "FAIL", M[5]: "SKIP", M[6]: "SKIP"}
 
 
 # ------------------------------------------------------------------------------------------ units

@@ -250,7 +250,12 @@ def test_board_svg_escapes_and_cell_markers(classic: dict) -> None:
     assert "<Г&К>" in _texts(svg)
     assert "&lt;Г&amp;К&gt;" in svg
     marker = [t for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "cell-marker"]
-    assert [m.text for m in marker] == ["дрожь"]
+    assert [m.text for m in marker] == ["дрожь"]  # e5 is empty: the marker is written in the cell
+    listed = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "cell-markers"]
+    assert listed == ["Клетка e5: дрожь"]
+    classic["cell_markers"] = {"c4": ["дрожь"]}  # under Невтида: listed under the board
+    texts = _texts(render.board_svg(classic))
+    assert "Клетка c4: дрожь" in texts
 
 
 def test_board_svg_without_state() -> None:
@@ -312,3 +317,20 @@ def test_every_history_entry_of_the_suite_reads_as_a_sentence() -> None:
     if raw:
         warnings.warn(f"history entries shown without words: {sorted(raw)} (teach harness/render.py)",
                       stacklevel=1)
+
+
+def test_attached_cards_ride_on_their_host(classic: dict, heroes: dict) -> None:
+    shield = _card("shield", "Щит", "Б", "c4")
+    shield["host"] = "nevtida"
+    classic["cards"].append(shield)
+    svg = render.board_svg(classic)
+    root = ET.fromstring(svg)
+    host = next(g for g in root.iter(f"{SVG}g") if g.get("data-id") == "nevtida")
+    assert "+ Щит" in [t.text for t in host.iter(f"{SVG}text")]
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("data-id") == "shield"]  # not a card of its own
+    assert "+ Щит" in _console_text(render.board_rich(classic))
+    amulet = _card("amulet", "Амулет", "А", None)
+    amulet["host"] = "talitha"
+    heroes["cards"].append(amulet)
+    texts = _texts(render.board_svg(heroes))
+    assert "+ Амулет" in texts and "Амулет" not in texts

@@ -313,6 +313,10 @@ def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, tmp_path
         assert "heroes:113.6" in clauses and "heroes:113.7" in clauses, (page, clauses)
         assert 'href="u/heroes_113.7.html#heroes:113.7.ex1"' in dom
         assert "<mark>Талитха</mark>" in dom
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / "search-Талитха-390x844.png"
+    _chromium(tmp_path, "--window-size=390,844", f"--screenshot={shot}", _url(site / "index.html", "Талитха"))
+    assert _png_info(shot.read_bytes())[2] > 100
 
 
 def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:

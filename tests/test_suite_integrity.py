@@ -62,3 +62,22 @@ def test_the_step_documentation_is_up_to_date():
 
     doc = (paths.ROOT / "docs" / "STEPS.md").read_text(encoding="utf-8")
     assert doc.strip() == steps_markdown().strip(), "run: berserk-rules steps > docs/STEPS.md"
+
+
+def test_the_vocabulary_documentation_is_up_to_date():
+    from harness.cli import vocabulary_markdown
+
+    doc = (paths.ROOT / "docs" / "VOCABULARY.md").read_text(encoding="utf-8")
+    assert doc.strip() == vocabulary_markdown().strip(), "run: berserk-rules vocabulary > docs/VOCABULARY.md"
+
+
+def test_every_key_of_the_canonical_state_is_documented():
+    import engine
+    from harness.session import load_scenario_board
+
+    board = load_scenario_board("classic/536-538/538-червь.yaml")
+    s = engine.state(engine.new_game(board.data, board.definitions))
+    doc = (paths.ROOT / "docs" / "STATE.md").read_text(encoding="utf-8")
+    keys = set(s) | set(s["cards"][0]) | set(s["history"][0]) | {"stack", "pending", "effects"}
+    missing = sorted(k for k in keys if f"`{k}`" not in doc)
+    assert not missing, f"docs/STATE.md does not describe: {missing}"

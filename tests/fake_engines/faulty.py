@@ -20,6 +20,7 @@
                     (one run of a fixture suite then shows every fault, scenario after scenario)
 
 Environment: FAKE_ENGINE_LOG=file appends "pid" to the file at start (to count restarts);
+FAKE_ENGINE_FEATURES=a,b declares these features (empty: none) instead of the reference engine's;
 FAKE_ENGINE_ONCE=file makes the fault happen only while the file does not exist (it is created when the
 fault happens), so the engine behaves after its restart.
 """
@@ -53,6 +54,8 @@ class Capabilities(Server):
         caps = super().capabilities()
         if MODE == "no-inline":
             caps["features"] = []
+        if "FAKE_ENGINE_FEATURES" in os.environ:
+            caps["features"] = [f for f in os.environ["FAKE_ENGINE_FEATURES"].split(",") if f]
         if MODE == "no-editions":
             caps["editions"] = []
         return caps
