@@ -667,7 +667,7 @@ class Game:
         if attacker is None or target is None:
             raise IllegalAction("unknown_card", "attack needs an existing 'attacker' and 'target'")
         if not self.edition.has_grid:
-            raise IllegalAction("not_supported", "simple strikes are modelled for the classic battlefield only")
+            raise IllegalAction("no_grid", "simple strikes are modelled for the classic battlefield only")
         if player != self.active or self.stack or self.step != "main":
             raise IllegalAction("not_now", "only the active player attacks, in the main step, with an empty stack")
         if self.controller(attacker) != player or attacker.zone != "battlefield":
@@ -697,7 +697,7 @@ class Game:
         if card is None:
             raise IllegalAction("unknown_card", f"no card '{action.get('card')}'")
         if not self.edition.has_grid:
-            raise IllegalAction("not_supported", "heroes has no battlefield grid to move on")
+            raise IllegalAction("no_grid", "heroes has no battlefield grid to move on")
         if player != self.active or self.stack or self.step != "main":
             raise IllegalAction("not_now", "only the active player moves, in the main step, with an empty stack")
         if self.controller(card) != player or card.zone != "battlefield" or card.host is not None:

@@ -1,6 +1,7 @@
 """`berserk-rules`: the kit's one command line (see the table in README.md).
 
-Verbs: check, units, coverage, lookup, steps, and those of VERB_MODULES. `--rules DIR` (before or after
+Verbs: check, units, coverage, lookup, steps, vocabulary, and those of VERB_MODULES (lint, diff, approve,
+site, compare, expectations, bench, mutants). `--rules DIR` (before or after
 the verb) points every verb at another rules folder, see `use_rules_dir`. Each user error is printed as
 `file:line: field: message` and gives exit code 2; `check` exits 0 only when every scenario ended as
 expected (scenarios needing review are listed, not failed).
