@@ -417,8 +417,6 @@ def then_stack(world: World, datatable: list[list[str]]) -> None:
 def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
     "X" существо "Y" — the engine refuses the action, and nothing changes."""
-    from .adapters import EngineRefused
-
     if what == "применить":
         m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
         if not m:
@@ -430,14 +428,7 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
         if not m:
             raise LookupError(f"write «не может атаковать простым ударом существом \"X\" существо \"Y\"», got «{rest}»")
         action = {"type": "attack", "attacker": world.card(m["a"])["id"], "target": world.card(m["t"])["id"]}
-    before = world.state
-    try:
-        world.adapter.act(player, action)
-    except EngineRefused:
-        world.state = world.adapter.state()
-        assert world.state == before, "the refused action changed the state"
-        return
-    raise AssertionError(f"the engine accepted {action!r}")
+    world.expect_refusal(player, action)
 
 
 @then(_re(r"игрок " + P + r" может объявить " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
@@ -581,16 +572,7 @@ def when_move(world: World, player: str, card: str, cell: str) -> None:
 @then(_re(r"игрок " + P + r" не может переместить " + C + r" в клетку (?P<cell>[a-z]\d)"))
 def then_cannot_move(world: World, player: str, card: str, cell: str) -> None:
     """Тогда игрок А не может переместить "Гоблин" в клетку c3 — the engine refuses, nothing changes."""
-    from .adapters import EngineRefused
-
-    before = world.state
-    try:
-        world.adapter.act(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
-    except EngineRefused:
-        world.state = world.adapter.state()
-        assert world.state == before, "the refused move changed the state"
-        return
-    raise AssertionError("the engine accepted the move")
+    world.expect_refusal(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
 
 
 @then(_re(C + r" в клетке (?P<cell>[a-z]\d)"))

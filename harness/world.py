@@ -48,6 +48,19 @@ class World:
         self.calls.append(("answer", player, choice))
         self.state = self.adapter.answer(player, choice)
 
+    def expect_refusal(self, player: str, action: dict) -> None:
+        """The engine must refuse this action and leave the state as it was (nothing is recorded)."""
+        from .adapters import EngineRefused
+
+        before = self.state
+        try:
+            self.adapter.act(player, action)
+        except EngineRefused:
+            self.state = self.adapter.state()
+            assert self.state == before, "the refused action changed the state"
+            return
+        raise AssertionError(f"the engine accepted {action!r}")
+
     def replay(self, calls: list[tuple]) -> None:
         """Set the engine up again and repeat these calls: the state they lead to."""
         self.calls = []
