@@ -120,6 +120,11 @@ class Trigger:
         """classic 113.3: «После [текст]» fires after the payment of [текст]."""
         return self.word == "После"
 
+    @property
+    def before(self) -> bool:
+        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
+        return self.word == "До"
+
 
 @dataclass(frozen=True)
 class EffectSpec:

@@ -370,7 +370,8 @@ class Game:
                 t = ab.trigger
                 if ab.kind != "triggered" or t is None or t.event != event:
                     continue
-                if t.after_payment != (ctx.get("phase") == "after_payment"):
+                if t.after_payment != (ctx.get("phase") == "after_payment") or \
+                        t.before != (ctx.get("phase") == "before"):
                     continue
                 if subject is not None and not self.matches(t.subject, subject, card, you):
                     continue
@@ -682,6 +683,7 @@ class Game:
         self.stack.append(entry)
         self.passes = 0
         self._mark_reveal([attacker.id, target.id])
+        self.fire("attack", entry.declared, attacker, attack="simple", phase="before", cause=entry.declared)
 
     def _mark_reveal(self, card_ids: list[str]) -> None:
         """A face-down card that acts or is targeted is revealed by a rule effect (ASM reveal-when)."""

@@ -386,6 +386,7 @@ VERB_MODULES: list[str] = [
     "harness.cmd_compare",
     "harness.cmd_editors",
     "harness.cmd_site",
+    "harness.cmd_mutants",
 ]
 
 

@@ -1,0 +1,122 @@
+"""Suite strength (harness/mutation.py, tests/fake_engines/mutants.py): every mutant engine — the reference
+engine with one plausible mistake — fails exactly the scenarios `KILLS` declares for it, when run over the
+protocol on the units of those scenarios; the table covers every mutant. The whole suite against every
+mutant (the kill rate) is `berserk-rules mutants`, run by .ci/run."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from fake_engines.suite import MUTANTS as MUTANTS_FILE
+
+from harness import paths
+from harness.features import scan_features
+from harness.mutation import (
+    KILLS,
+    Killer,
+    MutantRun,
+    MutationReport,
+    declared_units,
+    engine_cmd,
+    mutants,
+    resolve,
+    short_name,
+)
+
+NAMES = list(mutants())
+SCENARIOS = scan_features(paths.FEATURES, root=paths.ROOT)
+CLI = [sys.executable, "-X", "utf8", "-m", "harness.cli"]
+
+
+@pytest.fixture(scope="module")
+def declared_run() -> dict[str, dict]:
+    """`berserk-rules mutants --declared --json`: each mutant on the units of its declared killers."""
+    proc = subprocess.run([*CLI, "mutants", "--declared", "--json"], capture_output=True, text=True,
+                          encoding="utf-8", cwd=paths.ROOT, timeout=600)
+    assert proc.returncode in (0, 1), proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["mode"] == "declared" and data["reference"] is None
+    return {run["name"]: run for run in data["runs"]}
+
+
+# ------------------------------------------------------------------------------------------ the table
+def test_there_are_at_least_twelve_mutants_each_with_its_mistake() -> None:
+    assert len(NAMES) >= 12
+    for name, mistake in mutants().items():
+        assert len(mistake) > 20, f"mutant {name}: say its mistake in its docstring"
+
+
+def test_the_table_declares_the_killers_of_every_registered_mutant() -> None:
+    assert sorted(KILLS) == NAMES, "harness/mutation.py KILLS must name every mutant of tests/fake_engines/mutants.py"
+    assert all(KILLS[name] for name in NAMES), [name for name in NAMES if not KILLS[name]]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_declared_killer_is_one_scenario_of_the_suite(name: str) -> None:
+    for ref in KILLS[name]:
+        assert short_name(resolve(ref, SCENARIOS).id) == ref
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_mutant_fails_exactly_its_declared_scenarios(declared_run: dict[str, dict], name: str) -> None:
+    run = declared_run[name]
+    assert run["error"] is None, run["error"]
+    got = sorted(k["name"] for k in run["killers"])
+    details = "\n".join(f"  {k['name']} {k['status']}: {k['message']}" for k in run["killers"])
+    assert run["killed"], f"mutant {name} survived the scenarios of {run['units']}: a gap in the suite"
+    assert got == sorted(KILLS[name]), (
+        f"mutant {name} ({run['mistake']}) on {run['units']}:\n{details}\n"
+        f"not declared: {run['undeclared']}; declared, did not kill: {run['missed']} "
+        "(update KILLS in harness/mutation.py after checking that the scenarios are right)")
+
+
+# ------------------------------------------------------------------------------------------ units
+def test_short_names_and_their_resolution() -> None:
+    assert short_name("classic/113-срабатывающая-особенность::[113.2.ex1-1] Мститель …") == "classic [113.2.ex1-1]"
+    assert short_name("heroes/x::без тега") == "heroes/x::без тега"
+    assert resolve("heroes [113.6.ex1-3]", SCENARIOS).feature.endswith("113-срабатывающая-способность.feature")
+    with pytest.raises(LookupError, match="names 0 scenarios"):
+        resolve("classic [999-1]", SCENARIOS)
+
+
+def test_the_filters_of_a_declared_run_select_few_scenarios() -> None:
+    """The unit that selects the fewest scenarios, the Правило's unit among equals."""
+    assert declared_units(["classic [503.1.b11-1]"], SCENARIOS) == ["classic:503.1.b11"]
+    assert declared_units(["heroes [115.4-1]", "heroes [115.4-2]"], SCENARIOS) == ["heroes:115.4"]
+
+
+def test_the_report_verdicts() -> None:
+    def run(name: str, *killers: str, declared: tuple[str, ...] = ()) -> MutantRun:
+        return MutantRun(name, "m", [], 3, [Killer(f"classic/f::[{k}] x", "FAIL", "") for k in killers],
+                         declared=list(declared))
+
+    control = run("reference")
+    killed, survivor = run("a", "1-1", declared=("classic [1-1]",)), run("b")
+    report = MutationReport(False, 2, control, [killed, survivor], 1.0)
+    assert (report.killed, report.kill_rate, report.ok, [r.name for r in report.survivors]) == (1, 0.5, False, ["b"])
+    assert MutationReport(False, 2, control, [killed], 1.0).ok
+    assert not MutationReport(False, 2, run("reference", "2-1"), [killed], 1.0).ok   # a red control run
+    extra = run("c", "1-1", "2-1", declared=("classic [1-1]",))
+    assert extra.undeclared == ["classic [2-1]"] and extra.missed == []
+    assert MutationReport(False, 1, control, [extra], 1.0).ok                    # a full run only notes it
+    assert not MutationReport(True, 1, None, [extra], 1.0).ok                    # a declared run fails on it
+    assert json.loads(json.dumps(report.to_json()))["survived"] == ["b"]
+
+
+def test_a_mutant_is_served_and_listed() -> None:
+    assert str(MUTANTS_FILE) in engine_cmd(NAMES[0])
+    listed = subprocess.run([sys.executable, str(MUTANTS_FILE), "--list"], capture_output=True, text=True,
+                            encoding="utf-8", timeout=60)
+    assert listed.returncode == 0 and [line.split("\t")[0] for line in listed.stdout.splitlines()] == NAMES
+    unknown = subprocess.run([sys.executable, str(MUTANTS_FILE), "no-such"], capture_output=True, text=True,
+                             encoding="utf-8", timeout=60)
+    assert unknown.returncode == 2 and "usage" in unknown.stderr
+
+
+def test_the_command_refuses_an_unknown_mutant() -> None:
+    proc = subprocess.run([*CLI, "mutants", "--only", "no-such-mutant"], capture_output=True, text=True,
+                          encoding="utf-8", cwd=paths.ROOT, timeout=60)
+    assert proc.returncode == 2 and "no mutant no-such-mutant" in proc.stderr
