@@ -448,10 +448,21 @@ class Game:
             if subject is None or not self.in_play(subject):
                 # heroes 113.7: the declaration became illegal; the once-per-turn limit is not spent
                 return "trigger_subject_left_play"
-        if ab.targets and not ab.targets[0].all and \
-                not self.target_options(card, ab.targets[0], self.declarer(fired), [], ab):
+        if not self.targets_completable(card, ab, self.declarer(fired), []):
             return "no legal target"
         return None
+
+    def targets_completable(self, card: Card, ab: Ability, player: str, chosen: list) -> bool:
+        """Can every remaining target of `ab` be chosen after `chosen`? A declaration needs all its targets
+        (classic 536.3: the performer *and* the target of its action; heroes 113.7: a declaration that cannot
+        be made is illegal), so a choice that leaves a later target without options is not offered."""
+        if len(chosen) >= len(ab.targets):
+            return True
+        f = ab.targets[len(chosen)]
+        options = self.target_options(card, f, player, chosen, ab)
+        if f.all:
+            return self.targets_completable(card, ab, player, chosen + [options])
+        return any(self.targets_completable(card, ab, player, chosen + [o]) for o in options)
 
     def _declare_next(self) -> bool:
         """113.2: triggered abilities are declared as soon as their player gets priority, after all rule
@@ -570,7 +581,8 @@ class Game:
         assert ab is not None
         while len(d["chosen"]) < len(ab.targets):
             f = ab.targets[len(d["chosen"])]
-            options = self.target_options(card, f, d["player"], d["chosen"], ab)
+            options = [o for o in self.target_options(card, f, d["player"], d["chosen"], ab)
+                       if f.all or self.targets_completable(card, ab, d["player"], d["chosen"] + [o])]  # 536.3
             if f.all:
                 # classic 113.2.p2: «все карты…»: every legal target at declaration, the illegal ones ignored
                 d["chosen"].append(options)
@@ -627,7 +639,7 @@ class Game:
             raise IllegalAction("cannot_pay", f"{card.id} has {card.counters} counters, «{ab.key}» costs {ab.cost_counters}")
         if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
             raise IllegalAction("once_per_turn", f"«{ab.key}» was already declared this turn")
-        if ab.targets and not ab.targets[0].all and not self.target_options(card, ab.targets[0], player, [], ab):
+        if not self.targets_completable(card, ab, player, []):
             raise IllegalAction("no_target", f"no legal target for «{ab.key}»")
         self.declaring = {"kind": "activate", "card": card.id, "ability": ab.key, "player": player,
                           "parent": None, "subject": None, "fixed": [], "chosen": []}

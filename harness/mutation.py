@@ -42,12 +42,13 @@ REFERENCE = "reference"          # the control run's name: the reference engine 
 # mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
 KILLS: dict[str, tuple[str, ...]] = {
     "after-as-at": ("classic [113.3-1]",),
+    "classic-inactive-declares-first": ("classic [113.2-5]",),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [536.1-1]",
         "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
         "classic [536.4.ex1-1]",
     ),
-    "closed-target-both-roll": ("classic [536.4-1]",),
+    "closed-target-both-roll": ("classic [113.2-3]", "classic [536.4-1]"),
     "control-forever": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
     "effects-end-next-turn": ("classic [503.1.b15-1]",),
     "generated-attack-as-open": (
@@ -61,6 +62,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
     "heal-nominal": ("classic [113.2.ex2-1]",),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]",),
+    "heroes-active-declares-first": ("heroes [113.2-3]",),
     "heroes-pay-after": ("heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]"),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
     "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
@@ -77,8 +79,9 @@ KILLS: dict[str, tuple[str, ...]] = {
     "optional-trigger-kept": ("heroes [113.4-1]",),
     "participle-effect1-anyway": ("classic [538.1.b3-1]",),
     "past-event-true": ("classic [537.3.ex1-1]",),
+    "queue-fifo": ("heroes [113.2-3]", "heroes [113.7.ex1-2]"),
     "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
-    "stack-fifo": ("heroes [113.7.ex1-2]",),
+    "stack-fifo": ("classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]"),
     "statics-by-card-id": ("heroes [115.4-1]",),
     "statics-set-first": ("heroes [115.4-2]",),
     "strike-no-answer": ("classic [503.1.b13-3]",),

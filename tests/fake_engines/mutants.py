@@ -4,11 +4,11 @@
     python tests/fake_engines/mutants.py --list        # every mutant: name and mistake
 
 A mutant is a small subclass of `engine.Game` registered with `@mutant("name")`; its docstring says the
-mistake (reports show it). Each is a plausible mistake of an engine author, never a
-sabotage of the harness: it plays the protocol correctly and is wrong only about one rule. Add one by
-writing another; `harness/mutation.py` declares the scenarios that must kill it (`KILLS`), and
-`berserk-rules mutants` runs the whole suite against every mutant and reports the kill rate. The
-differential test (tests/test_differential.py) must tell a mutant from the reference too.
+mistake (reports show it). Each is a plausible mistake of an engine author, never a sabotage of the
+harness: it plays the protocol correctly and is wrong about one rule only. Add one by writing another;
+`harness/mutation.py` declares the scenarios that must kill it (`KILLS`), and `berserk-rules mutants` runs
+the whole suite against every mutant and reports the kill rate. The differential test
+(tests/test_differential.py) must tell a mutant from the reference too.
 
 The rule-effects loop and the strike table are modules of the engine, not methods: the mutants of
 those (`EngineModules`) swap the module `engine.game` sees for a variant while their game runs.
