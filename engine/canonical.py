@@ -74,8 +74,16 @@ def canonical_state(game: Game) -> dict[str, Any]:
              "optional": f.optional} for f in game.fired
         ],
         "pending": _copy(game.pending),
-        "history": _copy(game.history),
+        "history": [_entry(h) for h in game.history],
     }
+
+
+def _entry(h: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a history entry (the same as `_copy(h)`, several times faster: its fixed fields are
+    scalars or flat lists of ids, only `info` may nest)."""
+    return {**h, "targets": [_copy(t) if isinstance(t, dict | list | tuple) else t for t in h["targets"]],
+            "resources": [_copy(r) if isinstance(r, dict | list | tuple) else r for r in h["resources"]],
+            "info": {k: _copy(v) if isinstance(v, dict | list | tuple) else v for k, v in h["info"].items()}}
 
 
 def _copy(value: Any) -> Any:

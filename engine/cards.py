@@ -181,6 +181,9 @@ class CardDef:
     def ability(self, key: str) -> Ability | None:
         return next((a for a in self.abilities if a.key == key), None)
 
+    def __deepcopy__(self, memo: dict) -> CardDef:
+        return self          # a definition is an immutable value: a cloned game shares it (Game.clone)
+
 
 class _Checker:
     def __init__(self) -> None:

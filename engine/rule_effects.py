@@ -7,7 +7,8 @@ Each check below looks at the game and returns a *batch*: the effects it would a
 (one per single effect on one card, used to detect a repetition), and a function that applies them all
 at once. The loop applies one batch at a time, in the order of CHECKS (ASM rule-effect-order), and checks
 again from the top after each, until nothing is relevant. A batch holding an effect already applied in
-this loop is not applied: the loop stops there (503.1.p2).
+this loop is not applied: that cyclic sequence is cut there (503.1.p2), and the loop goes on with the
+other checks, since every other rule effect is still applied as soon as it becomes relevant (503.1.p1).
 """
 
 from __future__ import annotations
@@ -23,16 +24,25 @@ Batch = tuple[tuple, Callable[[], None]]
 
 def run(game: Game) -> None:
     applied: set[tuple] = set()
+    cut: set[tuple] = set()
     while not game.lost:
-        batch = next((b for check in CHECKS if (b := check(game)) is not None), None)
+        batch = None
+        for check in CHECKS:
+            found = check(game)
+            if found is None:
+                continue
+            repeated = tuple(a for a in found[0] if a in applied)
+            if not repeated:
+                batch = found
+                break
+            if repeated not in cut:
+                # 503.1.p2: this cyclic sequence stops before the first repetition of an effect; the other rule
+                # effects are still applied as soon as they become relevant (503.1.p1)
+                cut.add(repeated)
+                game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
         if batch is None:
             return
         atoms, apply = batch
-        repeated = [a for a in atoms if a in applied]
-        if repeated:
-            # 503.1.p2: stop before the first repetition of an effect
-            game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
-            return
         applied.update(atoms)
         game.priority = None           # 503.1.p1: nobody has priority while rule effects are applied
         apply()

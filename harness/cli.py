@@ -387,6 +387,7 @@ VERB_MODULES: list[str] = [
     "harness.cmd_editors",
     "harness.cmd_site",
     "harness.cmd_mutants",
+    "harness.cmd_bench",
 ]
 
 

@@ -9,8 +9,7 @@ a refusal must leave the canonical state unchanged. After every step `check_stat
 
 - every card is in exactly one known zone; a cell only on the classic battlefield (an attached card in
   its host's cell), a valid cell of the grid, at most one unattached card per cell;
-- no dead creature in play once the engine has stopped (no decision pending in a resolution, the
-  rule-effects loop not cut, the game not over);
+- no dead creature in play once the engine has stopped (unless the game is over: 503.1.b18 ends it);
 - wounds, counters, lives (maximum, additional, negative), poison, movement never negative;
 - every stack/Queue entry, waiting trigger, effect and pending option refers to a card that exists (or
   a cell of the grid);
@@ -22,8 +21,8 @@ a refusal must leave the canonical state unchanged. After every step `check_stat
   outcomes and the same state.
 
 The rule-effects loop terminating is checked by every call returning (a watchdog turns a hang into a
-failure). `fuzz_setups` feeds `new_game` mutated boards: each must start a game that meets the
-invariants, or be refused with `SetupError` — never another exception.
+failure). `mutated_setups` + `check_setup` feed `new_game` broken boards: each must start a game that meets
+the invariants, or be refused with `SetupError` (every problem with its path) — never another exception.
 
 Profiles: the tests run a short one (a few seconds, derandomized); `BERSERK_FUZZ=long` (or
 `python -m harness.fuzz --steps 10000`) plays until at least that many steps were made.
@@ -39,6 +38,7 @@ import signal
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -199,14 +199,14 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
 
 
 @st.composite
-def test_card(draw: Any, name: str, edition: str) -> dict[str, Any]:
+def generated_card(draw: Any, name: str, edition: str) -> dict[str, Any]:
     """A generated card in the vocabulary of engine/cards.py (a creature, now and then an equipment)."""
     kind = "equipment" if draw(st.integers(0, 9)) == 0 else "creature"
-    card: dict[str, Any] = {"name": name, "edition": edition, "type": kind, "source": "harness.fuzz",
-                            "lives": draw(st.integers(1, 6)) if kind == "creature" else 0,
-                            "move": draw(st.integers(0, 2)),
-                            "strike": sorted(draw(st.lists(st.integers(0, 4), min_size=3, max_size=3)))}
+    card: dict[str, Any] = {"name": name, "edition": edition, "type": kind, "source": "harness.fuzz"}
     if kind == "creature":
+        card["lives"] = draw(st.integers(1, 5))
+        card["move"] = draw(st.integers(0, 2))
+        card["strike"] = sorted(draw(st.lists(st.integers(0, 4), min_size=3, max_size=3)))
         card["rank"] = draw(st.sampled_from(["common", "elite"]))
         if draw(st.integers(0, 9)) == 0:
             card["flying"] = True
@@ -232,7 +232,7 @@ def boards(draw: Any, edition: str | None = None) -> tuple[dict[str, Any], dict[
         definitions[name] = catalog.get(name, edition)
     for i in range(draw(st.integers(1, 4))):
         name = f"Тестовая карта {i + 1}"
-        definitions[name] = draw(test_card(name, edition))
+        definitions[name] = draw(generated_card(name, edition))
     names = sorted(definitions)
     creatures = [n for n in names if definitions[n].get("type") == "creature"]
     equipment = [n for n in names if definitions[n].get("type") in ("equipment", "symbiote")]
@@ -262,11 +262,11 @@ def boards(draw: Any, edition: str | None = None) -> tuple[dict[str, Any], dict[
         if cell:
             c["cell"] = cell
         lives = int(d.get("lives", 0))
-        if draw(st.integers(0, 2)) == 0 and lives > 1:
+        if draw(st.booleans()) and lives > 1:
             c["wounds"] = draw(st.integers(1, lives - 1))
         if draw(st.integers(0, 3)) == 0:
             c["closed"] = True
-        if draw(st.integers(0, 3)) == 0:
+        if draw(st.booleans()):
             c["counters"] = draw(st.integers(1, 2))
         if draw(st.integers(0, 7)) == 0:
             c["poison"] = 1
@@ -320,7 +320,8 @@ class Move:
 
 
 def candidate_moves(s: dict[str, Any], definitions: dict[str, dict[str, Any]]) -> list[Move]:
-    """Moves to pick from in the canonical state `s`: mostly legal, some certainly not."""
+    """Moves to pick from in the canonical state `s`: those that look legal from the state (the engine has
+    the last word), and a few that certainly are not (the other player's, an unknown action, a far target)."""
     players = [p["name"] for p in s["players"]]
     pending = s.get("pending")
     if pending:
@@ -330,46 +331,58 @@ def candidate_moves(s: dict[str, Any], definitions: dict[str, dict[str, Any]]) -
         wrong = [Move("answer", other, answers[0].value) if answers else Move("answer", other, None),
                  Move("answer", pending["player"], "нет-такого-варианта"),
                  Move("act", pending["player"], {"type": "pass"})]
-        return answers * 4 + wrong
+        return answers * 6 + wrong
     holder = s.get("priority")
-    if s.get("game_over"):
+    if s.get("game_over") or holder is None:
         return [Move("act", players[0], {"type": "pass"}), Move("act", players[1], {"type": "end_turn"})]
-    if holder is None:
-        return [Move("act", p, {"type": "pass"}) for p in players]
     edition = EDITIONS[s["edition"]]
+    other = next(p for p in players if p != holder)
     cards = s["cards"]
     field_cards = [c for c in cards if c["zone"] == "battlefield"]
-    mine = [c for c in field_cards if c["controller"] == holder]
-    out = [Move("act", holder, {"type": "pass"})] * 3 + [Move("act", holder, {"type": "end_turn"})]
-    for a in mine:
+    taken = {c["cell"] for c in field_cards if c["cell"]}
+    out = [Move("act", holder, {"type": "pass"})] * 2
+    illegal = [Move("act", other, {"type": "pass"}), Move("act", holder, {"type": "teleport"})]
+    free_to_act = holder == s["active_player"] and s["step"] == "main" and not s["stack"]
+    if not free_to_act:
+        out.append(Move("act", holder, {"type": "end_turn"}))
+        return out * max(1, -(-4 * len(illegal) // len(out))) + illegal
+    out.append(Move("act", holder, {"type": "end_turn"}))
+    for a in field_cards:
+        if a["controller"] != holder or a["host"] is not None:
+            continue
         for t in field_cards:
-            if t["id"] == a["id"]:
+            if t["id"] == a["id"] or not edition.has_grid or not (a["cell"] and t["cell"]):
                 continue
-            near = not edition.has_grid or (a["cell"] and t["cell"] and edition.adjacent(a["cell"], t["cell"]))
-            if near and t["controller"] != holder or len(out) < 6:
-                out.append(Move("act", holder, {"type": "attack", "attacker": a["id"], "target": t["id"]}))
-        if edition.has_grid and a["cell"] and a["host"] is None:
+            attack = Move("act", holder, {"type": "attack", "attacker": a["id"], "target": t["id"]})
+            if edition.adjacent(a["cell"], t["cell"]) and a["open"]:
+                out += [attack] * (2 if t["controller"] != holder else 1)
+            elif len(illegal) < 4:
+                illegal.append(attack)
+        if edition.has_grid and a["cell"] and a["open"] and a["moves_left"] > 0:
             for cell in edition.cells():
-                if edition.orthogonal(a["cell"], cell):
+                if edition.orthogonal(a["cell"], cell) and cell not in taken:
                     out.append(Move("act", holder, {"type": "move", "card": a["id"], "cell": cell}))
     for c in cards:
+        mine = c["controller"] == holder if c["zone"] in IN_PLAY else c["owner"] == holder
         for ab in definitions.get(c["name"], {}).get("abilities", []):
             if ab.get("kind") == "activated":
-                out += [Move("act", holder, {"type": "activate", "card": c["id"], "ability": ab["key"]})] * 2
-    taken = {c["cell"] for c in field_cards if c["cell"]}
+                move = Move("act", holder, {"type": "activate", "card": c["id"], "ability": ab["key"]})
+                if mine and c["zone"] == ab.get("zone", "battlefield"):
+                    out += [move] * 3
+                elif len(illegal) < 6:
+                    illegal.append(move)
     for c in cards:
         if c["zone"] == "hand" and c["owner"] == holder:
             if edition.has_grid:
                 free = [cell for cell in edition.cells() if cell not in taken]
-                for cell in free[:: max(1, len(free) // 4)]:
+                for cell in free[:: max(1, len(free) // 3)]:
                     out.append(Move("act", holder, {"type": "play", "card": c["id"], "cell": cell}))
                 if taken:
-                    out.append(Move("act", holder, {"type": "play", "card": c["id"], "cell": sorted(taken)[0]}))
+                    illegal.append(Move("act", holder, {"type": "play", "card": c["id"], "cell": sorted(taken)[0]}))
             else:
-                out.append(Move("act", holder, {"type": "play", "card": c["id"]}))
-    other = next(p for p in players if p != holder)
-    out += [Move("act", other, {"type": "pass"}), Move("act", holder, {"type": "teleport"})]
-    return out
+                out += [Move("act", holder, {"type": "play", "card": c["id"]})] * 2
+    # about one move in five is one the engine must refuse
+    return out * max(1, -(-4 * len(illegal) // len(out))) + illegal
 
 
 def perform(game: Any, move: Move) -> tuple[str, str]:
@@ -474,9 +487,8 @@ def check_state(s: dict[str, Any], previous: dict[str, Any] | None = None) -> No
         new = s["history"][n:]
     else:
         new = s["history"]
-    cut = any(h["kind"] == "loop_cut" for h in new)
-    resolving = p is not None and p["kind"] in ("roll", "defender", "target")
-    if not (s["game_over"] or cut or resolving):
+    assert all(isinstance(h["id"], str) for h in new)
+    if not s["game_over"]:
         dead = [c["id"] for c in cards if c["zone"] in IN_PLAY and c["type"] == "creature"
                 and c["current_lives"] <= 0]
         assert not dead, f"dead creatures still in play after the rule effects: {dead}"
@@ -485,6 +497,7 @@ def check_state(s: dict[str, Any], previous: dict[str, Any] | None = None) -> No
 
 # ------------------------------------------------------------------------------------------ the machine
 STATS = {"steps": 0, "boards": 0, "refused": 0, "accepted": 0}
+KINDS: Counter[str] = Counter()      # moves by type and outcome, history entries by kind (what was reached)
 
 
 def replay(setup: dict[str, Any], definitions: dict[str, dict[str, Any]],
@@ -532,12 +545,16 @@ class EngineMachine(RuleBasedStateMachine):
         self.log.append((move, outcome))
         STATS["steps"] += 1
         STATS[outcome[0] if outcome[0] == "refused" else "accepted"] += 1
+        kind = move.value.get("type", "?") if move.kind == "act" and isinstance(move.value, dict) else move.kind
+        KINDS[f"{kind} {outcome[0]}" + (f" {outcome[1]}" if outcome[1] else "")] += 1
         after = engine.state(self.game)
         assert twin_outcome == outcome, f"the clone gave {twin_outcome}, the game {outcome}"
         assert engine.state(twin) == after, "clone() then the same move gave another state"
         if outcome[0] == "refused":
             assert after == self.current, f"a refused move ({outcome[1]}) changed the state"
         check_state(after, self.current)
+        for h in after["history"][len(self.current["history"]):]:
+            KINDS["history " + h["kind"]] += 1
         self.current = after
         if len(self.log) % REPLAY_EVERY == 0:
             self.check_replay()
@@ -642,6 +659,7 @@ def run(min_steps: int, profile: str = "long", derandomize: bool = False) -> Rep
 
     for key in STATS:
         STATS[key] = 0
+    KINDS.clear()
     started = time.perf_counter()
     report = Report()
     while True:
@@ -659,10 +677,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m harness.fuzz", description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=PROFILES["long"]["steps"],
                    help="play at least this many steps (default 10000)")
+    p.add_argument("--verbose", action="store_true", help="also print what the play reached (moves, history)")
     args = p.parse_args(argv)
     report = run(args.steps)
     print(f"fuzz: {report.steps} steps ({report.accepted} accepted, {report.refused} refused) on "
           f"{report.boards} boards in {report.seconds} s: no invariant broken")
+    if args.verbose:
+        for key, n in sorted(KINDS.items()):
+            print(f"  {n:7d}  {key}")
     return 0
 
 

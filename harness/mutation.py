@@ -72,7 +72,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
         "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
     ),
-    "loop-not-cut": ("classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]"),
+    "loop-not-cut": ("classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]"),
     "movement-every-turn": ("classic [503.1.b12-1]",),
     "no-shuffle-after-look": ("classic [503.1.b17-1]",),
     "opens-every-card": ("classic [503.1.b12-1]", "classic [503.1.b19-1]", "classic [503.1.b2-1]"),

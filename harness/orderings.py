@@ -12,10 +12,11 @@ replays it. The harness only enumerates what the engine offers: no rules logic h
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .adapters import EngineRefused
+from .adapters import EngineRefused, InProcessAdapter
 from .world import Fork, World
 
 EXHAUSTIVE_LIMIT = 6
@@ -45,10 +46,30 @@ def apply_alternative(world: World, fork: Fork, alternative: list[str]) -> None:
             raise LookupError("a «в любом порядке» step needs abilities declared without choosing targets")
 
 
+_snapshot: tuple[Any, Any, Any] | None = None     # (the fork, the adapter, the engine game at the fork)
+
+
+def back_to_fork(world: World, fork: Fork) -> None:
+    """Put the world back where the fork was. The engine calls that led there are replayed once; with the
+    in-process reference engine the game is then cloned at the fork (`Game.clone()`, which the fuzzer checks
+    gives the same state as replaying) instead of being replayed for every alternative."""
+    global _snapshot
+    adapter = world.adapter
+    if _snapshot is not None and _snapshot[0]() is fork and _snapshot[1] is adapter:
+        adapter._game = _snapshot[2].clone()
+        world.calls = list(fork.calls_before)
+        world.state = adapter.state()
+        world.mark = len(world.state.get("history", []))
+        return
+    world.replay(fork.calls_before)
+    if type(adapter) is InProcessAdapter and adapter._game is not None:
+        _snapshot = (weakref.ref(fork), adapter, adapter._game.clone())
+
+
 def _run(world: World, fork: Fork, alternative: list[str],
          steps: Iterable[tuple[str, str, Callable[..., Any], dict]]) -> str | None:
     """Replay up to the fork, take `alternative`, run the remaining steps; the failure message or None."""
-    world.replay(fork.calls_before)
+    back_to_fork(world, fork)
     try:
         apply_alternative(world, fork, alternative)
     except (AssertionError, EngineRefused) as exc:

@@ -49,6 +49,7 @@ class Scenario:
     duration: float = 0.0
     trace: list[dict] = field(default_factory=list)
     explored: int = 0
+    index: int = 0                  # position in the collection order
 
 
 @dataclass
@@ -107,6 +108,8 @@ def pytest_configure(config: pytest.Config) -> None:
         engine_name=adapter.name, engine_version=adapter.version,
         trace_dir=Path(config.getoption("--trace-dir")) if config.getoption("--trace-dir") else None,
     )
+    if not is_worker(config):
+        config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
 
 
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
@@ -159,6 +162,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+    for index, item in enumerate(items):
+        item.stash[INDEX] = index         # the collection order, the order of results.json (also under -n)
 
 
 def make_adapter(config: pytest.Config) -> Any:
@@ -330,6 +335,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         rec = item.config.stash[RECORDER]
         rec.scenarios[sc.id] = sc
         rec.order.append(sc.id)
+        sc.index = item.stash.get(INDEX, len(rec.order))
+        if is_worker(item.config):
+            report.berserk_scenario = _payload(sc)     # sent to the controller with the report (pytest-xdist)
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
         exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
@@ -348,6 +356,46 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if exp["status"] != "PASS":
                 head += f" ({exp['reason']})"
             report.longrepr = f"{head}\n{sc.message}" if sc.message else head
+
+
+# ------------------------------------------------------------------------------------------ pytest-xdist
+INDEX = pytest.StashKey[int]()
+
+
+def is_worker(config: pytest.Config) -> bool:
+    """A pytest-xdist worker (`-n N`): it runs scenarios, the controller records them and writes reports."""
+    return hasattr(config, "workerinput")
+
+
+def _payload(sc: Scenario) -> dict[str, Any]:
+    """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
+    return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
+            "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
+            "duration": sc.duration, "explored": sc.explored, "index": sc.index,
+            "steps": [[s.keyword, s.text, s.line, s.status] for s in sc.steps]}
+
+
+class WorkerResults:
+    """On the controller of a pytest-xdist run: records the scenarios from the reports the workers send, and
+    what they collected, so that one results.json (and junit.xml, index.html) covers every worker."""
+
+    def __init__(self, rec: Recorder):
+        self.rec = rec
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        data = getattr(report, "berserk_scenario", None)
+        if not isinstance(data, dict) or data["id"] in self.rec.scenarios:
+            return
+        sc = Scenario(id=data["id"], name=data["name"], feature=data["feature"], line=data["line"],
+                      units=list(data["units"]), assumptions=list(data["assumptions"]),
+                      steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
+                      duration=data["duration"], explored=data["explored"], index=data["index"])
+        self.rec.scenarios[sc.id] = sc
+        self.rec.order.append(sc.id)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        self.rec.collected.update(getattr(node, "workeroutput", {}).get("berserk_collected", []))
 
 
 def trace_file_name(scenario_id: str) -> str:
@@ -371,7 +419,7 @@ def _results(rec: Recorder) -> Any:
 
     results = []
     review = _review_state()
-    for sid in rec.order:
+    for sid in sorted(rec.order, key=lambda sid: rec.scenarios[sid].index):
         sc = rec.scenarios[sid]
         exp = rec.expectations.get(sid, {"status": "PASS", "reason": ""})
         results.append(ScenarioResult(
@@ -413,6 +461,11 @@ def _review_fields(review: Any, units: list[str]) -> dict[str, Any]:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     rec = session.config.stash.get(RECORDER, None)
     if rec is None:
+        return
+    if is_worker(session.config):
+        # a pytest-xdist worker: its results went to the controller with each report; the controller alone
+        # writes the reports. It also needs to know what was collected (for stale expectations).
+        session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
     session.config.stash[RESULTS] = _results(rec)
     if rec.report_dir is not None:

@@ -98,17 +98,26 @@ def rule_effects_variant(checks: list[Callable] | None = None, cut: bool = True,
 
     def run(game: Game) -> None:
         applied: set[tuple] = set()
+        cuts: set[tuple] = set()
         batches = 0
         while not game.lost:
             if yield_to_triggers and game.fired:
                 return
-            batch = next((b for check in (checks or rule_effects.CHECKS) if (b := check(game)) is not None), None)
+            batch = None
+            for check in checks or rule_effects.CHECKS:
+                found = check(game)
+                if found is None:
+                    continue
+                repeated = tuple(a for a in found[0] if a in applied) if cut else ()
+                if not repeated:
+                    batch = found
+                    break
+                if repeated not in cuts:      # as engine.rule_effects.run: only this sequence is cut
+                    cuts.add(repeated)
+                    game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
             if batch is None:
                 return
             atoms, apply = batch
-            if cut and any(a in applied for a in atoms):
-                game.log("loop_cut", repeated=[[str(x) for x in a] for a in atoms if a in applied])
-                return
             batches += 1
             if cap is not None and batches > cap:
                 return
