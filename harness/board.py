@@ -101,6 +101,8 @@ def _is_id(value: Any) -> bool:
 
 
 def _near(word: str, options: list[str]) -> str:
+    if len(word) > 200:          # a huge value is nobody's typo, and difflib would take its time
+        return ""
     near = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
     return f"; did you mean: {', '.join(near)}?" if near else ""
 
@@ -251,7 +253,8 @@ class _Checker:
             return
         options = sorted(set(self.catalog.names(edition)) | set(tests))
         near = _near(name, options)
-        self.add(path, f"unknown card '{name}'" + (near or f": not in the {edition} catalog nor in test_cards"))
+        shown = name if len(name) <= 60 else name[:57] + "…"
+        self.add(path, f"unknown card '{shown}'" + (near or f": not in the {edition} catalog nor in test_cards"))
 
     def check_cell(self, card: dict[str, Any], base: tuple[Any, ...], edition: str | None, zone: str,
                    cells: dict[str, int]) -> None:

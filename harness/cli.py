@@ -81,6 +81,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if unknown:
         print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
+    _scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
     report_dir = Path(ns.report_dir)
     extra = ["--request-timeout", str(ns.request_timeout), "--scenario-timeout", str(ns.scenario_timeout)]
     if ns.trace_dir:

@@ -178,7 +178,9 @@ def _scan_file(path: Path, features_dir: Path, root: Path) -> list[ScenarioInfo]
     doc = _parse(path, shown)
     feature = doc.get("feature")
     if not feature:
-        return []
+        # pytest-bdd cannot collect a feature file without a feature: say so here, with the file
+        raise InputError(Problem(shown, 1, "Функция", "the file has no «Функция:» (feature); remove the file "
+                                                      "or write one (`# language: ru` then `Функция: …`)"))
     key = path.relative_to(features_dir).with_suffix("").as_posix()
     return _scenarios(feature.get("children", ()), _tags(feature), [], None, shown, key)
 

@@ -207,10 +207,14 @@ def test_missing_features_dir_gives_nothing(tmp_path: Path) -> None:
     assert duplicate_names(tmp_path / "features") == []
 
 
-def test_empty_feature_file_has_no_scenarios(tmp_path: Path) -> None:
+def test_a_feature_file_without_a_feature_is_an_error(tmp_path: Path) -> None:
+    # pytest-bdd cannot collect such a file (KeyError 'feature'): the scanner names it instead
     _write(tmp_path, "features/empty.feature", "")
     _write(tmp_path, "features/comment.feature", "# только комментарий\n")
-    assert scan_features(tmp_path / "features", tmp_path) == []
+    with pytest.raises(InputError) as err:
+        scan_features(tmp_path / "features", tmp_path)
+    assert {p.file for p in err.value.problems} == {"features/empty.feature", "features/comment.feature"}
+    assert all("Функция" in str(p) for p in err.value.problems)
 
 
 def test_language_header_without_feature_is_an_error(tmp_path: Path) -> None:
