@@ -46,15 +46,12 @@ def _scenarios():
 
 
 # ------------------------------------------------------------------------------------------ check
-def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expectations: str | None,
-                  engine_cmd: str | None, quiet: bool = False, extra: list[str] | None = None) -> tuple[int, Any]:
-    """Run the scenarios through pytest (pytest-bdd) with the kit's plugin; returns (pytest code, results)."""
-    import pytest
-
-    from .results import RunResults
-
+def scenario_pytest_args(report_dir: Path, units: list[str] | tuple[str, ...] = (),
+                         editions: list[str] | tuple[str, ...] = (), expectations: str | None = None,
+                         engine_cmd: str | None = None) -> list[str]:
+    """The arguments that make pytest run the kit's scenarios with its plugin (the one place that knows)."""
     args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
-            "-p", "no:cacheprovider", "--tb=no", "-q", "--no-header", "--report-dir", str(report_dir)]
+            "-p", "no:cacheprovider", "--report-dir", str(report_dir)]
     for u in units:
         args += ["--unit", u]
     for e in editions:
@@ -63,6 +60,18 @@ def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expec
         args += ["--expectations", expectations]
     if engine_cmd:
         args += ["--engine-cmd", engine_cmd]
+    return args
+
+
+def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expectations: str | None,
+                  engine_cmd: str | None, quiet: bool = False, extra: list[str] | None = None) -> tuple[int, Any]:
+    """Run the scenarios through pytest (pytest-bdd) with the kit's plugin; returns (pytest code, results)."""
+    import pytest
+
+    from .results import RunResults
+
+    args = scenario_pytest_args(report_dir, units, editions, expectations, engine_cmd) + \
+        ["--tb=no", "-q", "--no-header"]
     if quiet:  # without the terminal plugin its options (--tb, -q, --no-header) do not exist
         args = [a for a in args if a not in ("--tb=no", "-q", "--no-header")] + ["-p", "no:terminal"]
     args += extra or []

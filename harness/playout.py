@@ -58,16 +58,10 @@ class PlayoutRun:
 
 def _pytest_args(trace_dir: Path, report_dir: Path, units: Iterable[str], editions: Iterable[str],
                  expectations: str | None) -> list[str]:
-    args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
-            "-p", "no:cacheprovider", "-q", "--tb=line", "--no-header", "-W", "ignore",
-            "--trace-dir", str(trace_dir), "--report-dir", str(report_dir)]
-    for u in units:
-        args += ["--unit", u]
-    for e in editions:
-        args += ["--edition", e]
-    if expectations:
-        args += ["--expectations", expectations]
-    return args
+    from .cli import scenario_pytest_args
+
+    return scenario_pytest_args(report_dir, list(units), list(editions), expectations) + \
+        ["-q", "--tb=line", "--no-header", "-W", "ignore", "--trace-dir", str(trace_dir)]
 
 
 def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: str | None = None,
