@@ -27,12 +27,13 @@ RELATIVE = ("you", "opponent", "any")
 CARD_STATES = ("open", "closed")
 EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities",
            "add_lives", "negative_lives", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
-           "return_to_deck", "detach", "generated_attack", "close", "add_cell_marker", "remove_markers",
+           "return_to_deck", "return_to_hand", "detach", "generated_attack", "close", "add_cell_marker", "remove_markers",
            "incarnate", "destroy_all_in_cell")
 STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities", "roll_bonus")
 HISTORY_QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
 PARTICIPLE_CONDITIONS = ("cell_occupied",)
 ABILITY_ZONES = ("battlefield", "graveyard")
+TARGET_ZONES = ("battlefield", "graveyard", "any")    # any: every zone but the deck (537.4)
 BATTLE_START_EFFECTS = ("strike_bonus", "add_lives")
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
@@ -60,7 +61,7 @@ VOCABULARY: dict[str, str] = {
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
               "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
-              "with marker: …)}",
+              "with marker: …), zone: battlefield (default)|graveyard|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
     "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
     "ability.participle": "{condition: cell_occupied, instead: [effect…]}: «…, совершая [Способность 2]» (538.1)",
@@ -224,7 +225,7 @@ def _filter(c: _Checker, obj: Any, path: Path, extra: set[str] = frozenset()) ->
     if not c.keys(obj, path, allowed):
         return Filter()
     c.choice(obj, "history", path, HISTORY_QUERIES)
-    c.choice(obj, "zone", path, ABILITY_ZONES)
+    c.choice(obj, "zone", path, TARGET_ZONES)
     for f in ("opposite", "cell"):
         c.flag(obj, f, path)
     if "near" in obj:

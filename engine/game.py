@@ -636,7 +636,7 @@ class Game:
             near = self.cards.get(chosen[index]) if index < len(chosen) and isinstance(chosen[index], str) else None
         options = []
         for c in self.sorted_cards():
-            if (c.zone == "graveyard") != (f.zone == "graveyard") or not (self.in_play(c) or f.zone == "graveyard"):
+            if not self._in_target_zone(c, f.zone):
                 continue
             if not self.matches(f, c, source, you) or (f.distinct and c.id in chosen):
                 continue
@@ -648,6 +648,15 @@ class Game:
                 continue
             options.append(c.id)
         return options
+
+    def _in_target_zone(self, card: Card, zone: str) -> bool:
+        """A target filter's zone: the squad (default), the graveyard, or any zone but the deck — where a
+        creature keeps its game id (537.4)."""
+        if zone == "any":
+            return card.zone != "deck"
+        if zone == "graveyard":
+            return card.zone == "graveyard"
+        return self.in_play(card)
 
     def opposite_of(self, source: Card, you: str) -> str | None:
         """The enemy creature opposite: in the same column, the nearest one (ASM opposite)."""
@@ -916,8 +925,7 @@ class Game:
         single = [t for t in entry.targets if t in self.cards and not any(isinstance(g, list) and t in g for g in groups)]
         # a chosen card is still a legal target while it stays in the zone it was chosen in
         zones = entry.data.get("target_zones", {})
-        return all(self.cards[t].zone == zones.get(t, self.cards[t].zone) and
-                   (self.in_play(self.cards[t]) or zones.get(t) == "graveyard") for t in single)
+        return all(self.cards[t].zone == zones.get(t, self.cards[t].zone) != "deck" for t in single)
 
     def _apply_simple_strike(self, entry: Entry) -> None:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
@@ -986,7 +994,7 @@ class Game:
                 target = self.cards.get(target_id)
                 if target is None or target.zone in IN_PLAY or spec.do in (
                         "look_at_deck", "take_from_deck", "remove_markers", "incarnate", "add_cell_marker",
-                        "destroy_all_in_cell"):
+                        "destroy_all_in_cell", "return_to_hand"):
                     self._apply_effect(entry, spec, target_id)
         # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
         hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
@@ -1115,6 +1123,14 @@ class Game:
             self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
                      parent=entry.declared, effect=spec.do)
             return
+        if spec.do == "return_to_hand":
+            hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                           parent=entry.declared, effect=spec.do, zone_was=target.zone)
+            target.zone, target.cell, target.host = "hand", None, None
+            target.wounds = target.additional = target.negative = 0
+            target.closed = False
+            self.log("zone", targets=[target_id], parent=hid, zone="hand")
+            return None
         if spec.do == "return_to_deck":
             hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
                            parent=entry.declared, effect=spec.do)
