@@ -1017,10 +1017,14 @@ class Game:
         for spec in ab.participle_instead:
             for target_id in self._effect_targets(entry, spec, groups):
                 succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
-        if not succeeded:
+        if not self._effect1_follows(succeeded):
             self.log("participle_cancelled", source=entry.source, parent=entry.declared)
             return "effect1_cancelled"
         return "effect1_follows"
+
+    def _effect1_follows(self, effect2_succeeded: bool) -> bool:
+        """Classic 538.1.b3/b4: effect 1 follows only if effect 2 was applied, not replaced."""
+        return effect2_succeeded
 
     def _generate_attack(self, entry: Entry, spec: EffectSpec, groups: list) -> bool:
         """Classic 536.2.a: the generated action goes on top of the stack if it passes the legality checks;

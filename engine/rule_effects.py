@@ -241,12 +241,12 @@ def flying_zone(game: Game) -> Batch | None:
     return tuple([("up", c.id) for c in up] + [("down", c.id) for c in down]), apply
 
 
-def uniqueness(game: Game) -> Batch | None:
+def uniqueness(game: Game, later_returns: bool = True) -> Batch | None:
     """503.1.b11: two unique cards of one name in one squad break the uniqueness rule: the one that came
-    into play later returns to its owner's deck (ASM uniqueness-later)."""
+    into play later returns to its owner's deck (ASM uniqueness-later; `later_returns` names that choice)."""
     seen: dict[tuple[str, str], object] = {}
     extra = []
-    for c in sorted(game.cards.values(), key=lambda c: (c.appeared, c.id)):
+    for c in sorted(game.cards.values(), key=lambda c: (c.appeared if later_returns else -c.appeared, c.id)):
         if not game.in_play(c) or not c.definition.unique:
             continue
         key = (game.controller(c), c.definition.name)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -254,34 +255,13 @@ class LethalAbove(EngineModules):
     MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds, lethal_above))}
 
 
-def uniqueness_earlier(game: Game) -> Any:
-    """503.1.b11, mistaken: of two unique cards of one name, the one in play first goes back to the deck."""
-    seen: dict[tuple[str, str], Any] = {}
-    extra = []
-    for c in sorted(game.cards.values(), key=lambda c: (-c.appeared, c.id)):
-        if not game.in_play(c) or not c.definition.unique:
-            continue
-        key = (game.controller(c), c.definition.name)
-        if key in seen:
-            extra.append(c)
-        else:
-            seen[key] = c
-    if not extra:
-        return None
-
-    def apply() -> None:
-        for c in extra:
-            game.to_deck(c, game.log("rule_effect", targets=[c.id], effect="uniqueness"))
-
-    return tuple(("uniqueness", c.id) for c in extra), apply
-
-
 @mutant("uniqueness-keeps-later")
 class UniquenessKeepsLater(EngineModules):
     """Uniqueness keeps the card that came into play later and returns the earlier one (classic 503.1.b11,
     ASM uniqueness-later)."""
 
-    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.uniqueness, uniqueness_earlier))}
+    MODULES = {"rule_effects": rule_effects_variant(
+        replace_check(rule_effects.uniqueness, functools.partial(rule_effects.uniqueness, later_returns=False)))}
 
 
 @mutant("no-shuffle-after-look")
@@ -430,17 +410,8 @@ class ParticipleEffect1Anyway(Game):
     """Effect 1 of a participle construction is applied although effect 2 was replaced (classic 538.1.b3):
     the replacement step applies effect 2 and goes on to effect 1 without asking whether it succeeded."""
 
-    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
-        cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
-        occupied = [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
-        if ab.participle_condition != "cell_occupied" or not occupied:
-            return "not_applicable"
-        self.log("replaced", source=entry.source, targets=[cell] if cell else [], parent=entry.declared,
-                 effect1=[e.do for e in ab.effects], effect2=[e.do for e in ab.participle_instead])
-        for spec in ab.participle_instead:
-            for target_id in self._effect_targets(entry, spec, groups):
-                self._apply_effect(entry, spec, target_id)
-        return "effect1_follows"
+    def _effect1_follows(self, effect2_succeeded: bool) -> bool:
+        return True
 
 
 # ------------------------------------------------------------------------------------------ heroes 113-115
