@@ -20,9 +20,10 @@ def cmd_compare(ns: argparse.Namespace) -> int:
     if not boards:
         print("no board under scenarios/ matches", file=sys.stderr)
         return 2
-    reference: Any = (SubprocessAdapter(ns.reference_cmd, ns.request_timeout, reuse=True) if ns.reference_cmd
+    reference: Any = (SubprocessAdapter(ns.reference_cmd, ns.request_timeout, reuse=True,
+                                                  start_timeout=ns.start_timeout) if ns.reference_cmd
                       else InProcessAdapter())
-    other = SubprocessAdapter(ns.engine_cmd, ns.request_timeout, reuse=True)
+    other = SubprocessAdapter(ns.engine_cmd, ns.request_timeout, reuse=True, start_timeout=ns.start_timeout)
     try:
         found = find_divergence(Engines(reference, other, ("reference", other.name)), boards,
                                 max_examples=ns.examples, max_moves=ns.moves, derandomize=not ns.random)
@@ -44,6 +45,9 @@ def register(sub: Any) -> None:
     p.add_argument("--board", action="append", default=[], help="only boards whose path contains this")
     p.add_argument("--examples", type=int, default=50, help="plays to try on each board (default 50)")
     p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
-    p.add_argument("--request-timeout", type=float, default=10.0)
+    p.add_argument("--start-timeout", type=float, default=30.0,
+                   help="seconds from starting an engine to its hello reply (default 30)")
+    p.add_argument("--request-timeout", type=float, default=10.0,
+                   help="seconds to wait for each other reply (default 10)")
     p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")
     p.set_defaults(func=cmd_compare)

@@ -40,6 +40,7 @@ from .adapters import EngineFault, EngineRefused, EngineUnsupported
 
 PROTOCOL_VERSION = "0.1.0"
 DEFAULT_REQUEST_TIMEOUT = 10.0
+DEFAULT_START_TIMEOUT = 30.0     # hello: start-up of a compiled or JVM engine is not a request's speed
 MAX_REPLY_BYTES = 4 * 1024 * 1024
 STDERR_LINES = 12
 SCHEMA_DIR = Path(__file__).parent / "schemas" / "protocol"
@@ -335,20 +336,22 @@ class SubprocessAdapter:
     """An engine over the protocol, with the interface of `InProcessAdapter`.
 
     `cmd` is a command line (split like a POSIX shell does, without running a shell) or an argv list.
-    `request_timeout`: seconds to wait for each reply (hello included). `scenario_timeout`: seconds from
-    the first `setup` to `close()` (the scenario's end). With `reuse`, `close()` keeps a healthy process for the next
+    `start_timeout`: seconds from starting the process to its `hello` reply. `request_timeout`: seconds to wait
+    for each other reply. `scenario_timeout`: seconds from the first `setup` to `close()` (the scenario's end);
+    the clock starts once the engine is up, so a (re)start is never charged to a scenario. With `reuse`, `close()` keeps a healthy process for the next
     scenario (`setup` starts a new game) and `shutdown()` ends it; without, `close()` ends it.
     """
 
     def __init__(self, cmd: str | Sequence[str], request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
                  scenario_timeout: float | None = None, *, reuse: bool = False, cwd: str | None = None,
                  env: dict[str, str] | None = None, max_reply_bytes: int = MAX_REPLY_BYTES,
-                 validate: bool = True):
+                 validate: bool = True, start_timeout: float = DEFAULT_START_TIMEOUT):
         self.cmd = cmd if isinstance(cmd, str) else shlex.join(cmd)
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.argv:
             raise ValueError("empty engine command")
         self.request_timeout = request_timeout
+        self.start_timeout = start_timeout
         self.scenario_timeout = scenario_timeout
         self.reuse = reuse
         self.cwd, self.env = cwd, env
@@ -392,9 +395,9 @@ class SubprocessAdapter:
 
     def setup(self, board: dict, definitions: dict[str, dict]) -> dict:
         self._fault = None
+        caps = self.capabilities()            # starts the engine when none runs (--start-timeout)
         if self._deadline is None and self.scenario_timeout:
             self._deadline = time.monotonic() + self.scenario_timeout   # until close(): replays included
-        caps = self.capabilities()
         edition = board.get("edition")
         if edition not in caps["editions"]:
             raise EngineUnsupported(f"the engine does not declare the edition '{edition}' "
@@ -434,7 +437,7 @@ class SubprocessAdapter:
         except OSError as exc:
             raise self._faulted(EngineFault("CRASH", f"the engine could not be started ({self.cmd}): {exc}"),
                                 tail=False) from None
-        hello = self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.request_timeout)
+        hello = self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
         theirs = hello["protocol"]
         if major(theirs) != major(PROTOCOL_VERSION):
             raise self._fault_now("ERROR", f"the engine speaks protocol {theirs}, the harness {PROTOCOL_VERSION}: "
@@ -477,8 +480,9 @@ class SubprocessAdapter:
         try:
             what, raw = proc.replies.get(timeout=timeout)
         except queue.Empty:
+            option = "--start-timeout" if kind == "hello" else "--request-timeout"
             limit = (f"the scenario's time limit of {self.scenario_timeout:g} s (--scenario-timeout)"
-                     if by_scenario else f"{timeout:g} s (--request-timeout)")
+                     if by_scenario else f"{timeout:g} s ({option})")
             raise self._fault_now("TIMEOUT", f"the engine did not answer `{kind}` within {limit}; "
                                              "it was stopped") from None
         if what == "eof":

@@ -2,7 +2,7 @@
 (known failures, strict), and the recording of every scenario's result for the reports.
 
 Options: --engine-cmd CMD (an engine over the JSON-lines protocol, docs/PROTOCOL.md) with
---request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
+--start-timeout S, --request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
 (repeatable), --report-dir DIR (write results.json, junit.xml, index.html at the end of the session).
 """
 
@@ -75,8 +75,10 @@ SCENARIO = pytest.StashKey[Scenario]()
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("berserk-rules")
     g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
+    g.addoption("--start-timeout", type=float, default=30.0,
+                help="--engine-cmd: seconds from starting the engine to its hello reply (default 30); then TIMEOUT")
     g.addoption("--request-timeout", type=float, default=10.0,
-                help="--engine-cmd: seconds to wait for each reply (default 10); then TIMEOUT")
+                help="--engine-cmd: seconds to wait for each other reply (default 10); then TIMEOUT")
     g.addoption("--scenario-timeout", type=float, default=60.0,
                 help="--engine-cmd: seconds a scenario may take from its setup (default 60; 0: no limit)")
     g.addoption("--expectations", default=None,
@@ -177,6 +179,7 @@ def make_adapter(config: pytest.Config) -> Any:
 
         try:
             adapter = SubprocessAdapter(cmd, request_timeout=config.getoption("--request-timeout"),
+                                        start_timeout=config.getoption("--start-timeout"),
                                         scenario_timeout=config.getoption("--scenario-timeout") or None,
                                         reuse=True)
         except ValueError as exc:

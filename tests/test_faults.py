@@ -117,20 +117,40 @@ def test_unsupported_board_and_undeclared_capabilities_skip() -> None:
 
 
 def test_scenario_timeout(monkeypatch) -> None:
-    monkeypatch.setenv("FAKE_ENGINE_DELAY", "0.2")
-    a = adapter("slow", timeout=2.0, scenario_timeout=0.3, reuse=True)
+    """The scenario's clock runs from `setup` to `close()`; the margins (0.5 s either side) keep a loaded
+    machine from deciding the outcome."""
+    monkeypatch.setenv("FAKE_ENGINE_DELAY", "1.0")
+    a = adapter("slow", timeout=10.0, scenario_timeout=1.5, reuse=True)
     try:
+        a.hello()                                  # the engine is up before the scenario starts
         started = time.monotonic()
         with pytest.raises(EngineFault) as info:
-            drive(a)
-            a.state()
+            a.setup(BOARD, DEFS)                   # 1.0 s: within the scenario's 1.5 s
+            a.state()                              # would end at 2.0 s
         assert info.value.status == "TIMEOUT"
         assert "--scenario-timeout" in str(info.value)
-        assert time.monotonic() - started < 1.0
+        assert time.monotonic() - started < 4.0    # the scenario's limit, not the request's 10 s
         a.close()
-        a.setup(BOARD, DEFS)                       # the next scenario has its own time
+        a.setup(BOARD, DEFS)                       # a restarted engine; the next scenario has its own time
     finally:
         a.shutdown()
+
+
+def test_start_up_has_its_own_time_limit(monkeypatch) -> None:
+    """`hello` waits --start-timeout, and a restart is not charged to the scenario's clock."""
+    monkeypatch.setenv("FAKE_ENGINE_DELAY", "1.0")
+    slow = SubprocessAdapter([sys.executable, str(FAULTY), "slow-start"], request_timeout=10.0, start_timeout=0.3)
+    with pytest.raises(EngineFault) as info:
+        slow.setup(BOARD, DEFS)
+    assert info.value.status == "TIMEOUT"
+    assert "did not answer `hello` within 0.3 s (--start-timeout)" in str(info.value)
+    patient = SubprocessAdapter([sys.executable, str(FAULTY), "slow-start"], request_timeout=10.0,
+                                start_timeout=10.0, scenario_timeout=0.5)
+    try:
+        state = patient.setup(BOARD, DEFS)         # start-up 1.0 s > the scenario's 0.5 s: not charged
+        assert state["turn"] == BOARD["turn"]
+    finally:
+        patient.shutdown()
 
 
 def test_engine_that_cannot_be_started() -> None:
@@ -167,7 +187,7 @@ def test_stray_output_between_replies_is_an_error() -> None:
 MATRIX = {  # fixture scenario (by-board fault) → status, fragment of the message
     "reference": ("PASS", ""),
     "crash-mid": ("CRASH", "exited with code 70"),
-    "hang": ("TIMEOUT", "did not answer `act` within 1 s"),
+    "hang": ("TIMEOUT", "did not answer `act` within 2 s"),
     "garbage": ("ERROR", "is not JSON"),
     "wrong-schema": ("ERROR", "does not follow the protocol"),
     "noise": ("ERROR", "debug: setting up the board"),
@@ -187,7 +207,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     base = tmp_path_factory.mktemp("runs")
     jobs = {}
     matrix_root = make_root(base / "matrix", MATRIX_SCENARIOS)
-    jobs["matrix"] = (matrix_root, ["--engine-cmd", engine_cmd("by-board"), "--request-timeout", "1"],
+    jobs["matrix"] = (matrix_root, ["--engine-cmd", engine_cmd("by-board"), "--request-timeout", "2"],
                       {"FAKE_ENGINE_LOG": str(base / "matrix" / "pids")})
     jobs["crash-start"] = (make_root(base / "crash-start", [Sc("a"), Sc("b")]),
                            ["--engine-cmd", engine_cmd("crash-start"), "--request-timeout", "1"], None)

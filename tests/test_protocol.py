@@ -264,7 +264,7 @@ def test_the_document_covers_the_protocol() -> None:
     for f in SCHEMA_DIR.glob("*.schema.json"):
         assert f.name in text, f.name
     for word in ("bad_request", "internal_error", "unsupported", "illegal_choice", "inline_cards",
-                 "--request-timeout", "--scenario-timeout", "--expectations", "--update-expectations",
+                 "--start-timeout", "--request-timeout", "--scenario-timeout", "--expectations", "--update-expectations",
                  "CRASH", "TIMEOUT", "SKIP", "ERROR", "stderr", "UTF-8", str(protocol.MAX_REPLY_BYTES)):
         assert word in text, word
 

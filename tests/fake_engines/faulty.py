@@ -16,6 +16,7 @@
     no-inline       declares no optional feature (so no inline test cards)
     no-editions     declares no edition
     slow            waits FAKE_ENGINE_DELAY seconds (default 0.3) before every reply but hello
+    slow-start      waits FAKE_ENGINE_DELAY seconds (default 0.3) before reading anything (a slow start-up)
     by-board        takes the fault, at each setup, from the board's first card id `x-<fault>`
                     (one run of a fixture suite then shows every fault, scenario after scenario)
 
@@ -69,6 +70,8 @@ def main() -> int:
         sys.stderr.write("fake engine: cannot load the card database\n")
         sys.stderr.flush()
         return 3
+    if MODE == "slow-start":
+        time.sleep(float(os.environ.get("FAKE_ENGINE_DELAY", "0.3")))
     requests, out = protocol_streams()
     server = Capabilities()
     mode = MODE
