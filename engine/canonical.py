@@ -73,22 +73,7 @@ def canonical_state(game: Game) -> dict[str, Any]:
             {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event, "subject": f.subject,
              "optional": f.optional} for f in game.fired
         ],
-        "pending": _copy(game.pending),
-        "history": [_entry(h) for h in game.history],
+        "pending": game.pending,            # plain data, never changed in place (Game.pending)
+        # the entries themselves, shared: they are plain data never changed once written (Game.log)
+        "history": list(game.history),
     }
-
-
-def _entry(h: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a history entry (the same as `_copy(h)`, several times faster: its fixed fields are
-    scalars or flat lists of ids, only `info` may nest)."""
-    return {**h, "targets": [_copy(t) if isinstance(t, dict | list | tuple) else t for t in h["targets"]],
-            "resources": [_copy(r) if isinstance(r, dict | list | tuple) else r for r in h["resources"]],
-            "info": {k: _copy(v) if isinstance(v, dict | list | tuple) else v for k, v in h["info"].items()}}
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value

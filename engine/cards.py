@@ -11,6 +11,7 @@ The vocabulary is documented for rules editors in docs/VOCABULARY.md (generated 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 CARD_TYPES = ("creature", "artifact", "terrain", "equipment", "symbiote", "spell")
@@ -181,6 +182,17 @@ class CardDef:
 
     def ability(self, key: str) -> Ability | None:
         return next((a for a in self.abilities if a.key == key), None)
+
+    @cached_property
+    def has_static(self) -> bool:
+        """Whether any printed ability is a static one with effects (a card without can be skipped when
+        the game looks for the effects static abilities apply: a card has no ability it does not print)."""
+        return any(a.kind == "static" and a.effects for a in self.abilities)
+
+    @cached_property
+    def has_replacing(self) -> bool:
+        """Whether any printed ability replaces another (503.1.b19)."""
+        return any(a.replaces is not None for a in self.abilities)
 
     def __deepcopy__(self, memo: dict) -> CardDef:
         return self          # a definition is an immutable value: a cloned game shares it (Game.clone)

@@ -19,6 +19,29 @@ from . import strike as strike_table
 from .cards import Ability, CardDef, EffectSpec, Filter, parse_card
 from .editions import EDITIONS, Edition
 
+
+def plain(value: Any) -> Any:
+    """A deep copy as plain JSON data: mappings stay dicts, tuples and lists become lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+_SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition)   # immutable: a copy may share them
+
+
+def _deepcopy_fields(self: Any, memo: dict) -> Any:
+    """`copy.deepcopy` for the game's dataclasses, several times faster than the generic one: immutable
+    field values are shared, everything else (lists, dicts, nested objects) is deep-copied."""
+    new = copy.copy(self)
+    memo[id(self)] = new
+    for name, value in vars(self).items():
+        if not isinstance(value, _SHARED):
+            setattr(new, name, copy.deepcopy(value, memo))
+    return new
+
 IN_PLAY = ("battlefield", "additional")       # the zones that make up a squad (отряд)
 POISON = Ability(key="отравление", kind="triggered", text="Отравление X: в начале хода — X ран",
                  effects=(EffectSpec(do="wound", target="self"),))
@@ -173,6 +196,8 @@ class Card:
     replaced: list[str] = field(default_factory=list)   # abilities replaced by another ability (503.1.b19)
     counters: int = 0               # фишки
 
+    __deepcopy__ = _deepcopy_fields
+
 
 @dataclass
 class Effect:
@@ -187,6 +212,8 @@ class Effect:
     cause: str | None = None        # history id that created it
     order: tuple = ()               # application order (115.4)
     static_key: tuple | None = None  # set for the effect of a static ability
+
+    __deepcopy__ = _deepcopy_fields
 
 
 @dataclass
@@ -206,6 +233,8 @@ class Entry:
     activated: bool = False
     subject: str | None = None      # the trigger point's card (heroes 113.6)
 
+    __deepcopy__ = _deepcopy_fields
+
 
 @dataclass
 class Fired:
@@ -217,6 +246,8 @@ class Fired:
     event: str                      # history id of the triggering game action (537.1.f): the trigger point
     subject: str | None = None      # the card the triggering action happened to
     optional: bool = False
+
+    __deepcopy__ = _deepcopy_fields
 
 
 class Game:
@@ -237,7 +268,7 @@ class Game:
         self.step: str = setup.get("step", "main")
         self.priority: str | None = None
         self.passes = 0
-        self.pending: dict | None = None
+        self._pending: dict | None = None
         self.declaring: dict | None = None
         self.stack: list[Entry] = []
         self.fired: list[Fired] = []
@@ -300,6 +331,16 @@ class Game:
             self._begin_turn()
         self._advance()
 
+    @property
+    def pending(self) -> dict | None:
+        """The decision the game waits for (kind, player, options), or None."""
+        return self._pending
+
+    @pending.setter
+    def pending(self, decision: dict | None) -> None:
+        # stored as plain data and never changed in place: the canonical state shares it
+        self._pending = None if decision is None else plain(decision)
+
     # ------------------------------------------------------------------ small helpers
     def _new_id(self, prefix: str) -> str:
         self._counters[prefix] = self._counters.get(prefix, 0) + 1
@@ -312,22 +353,25 @@ class Game:
         d: resources declared for payment, e: controller at declaration, f: the action that generated it,
         g: other information)."""
         hid = self._new_id("h")
+        # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
+        # data, so the canonical state and a cloned game share it instead of copying it.
         self.history.append({
-            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": list(targets or []),
-            "resources": list(resources or []), "controller": controller, "parent": parent, "info": info,
+            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": plain(list(targets or [])),
+            "resources": plain(list(resources or [])), "controller": controller, "parent": parent,
+            "info": plain(info),
         })
         return hid
 
     def entry_of(self, hid: str | None) -> dict | None:
         return next((h for h in self.history if h["id"] == hid), None) if hid else None
 
-    def sorted_cards(self) -> list[Card]:
+    def sorted_cards(self) -> tuple[Card, ...]:
         # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone), so
         # the order by id is computed once (a hot path: every rule-effects check reads it)
         cached = self.__dict__.get("_by_id")
         if cached is None or len(cached) != len(self.cards):
-            cached = self.__dict__["_by_id"] = sorted(self.cards.values(), key=lambda c: c.id)
-        return list(cached)
+            cached = self.__dict__["_by_id"] = tuple(sorted(self.cards.values(), key=lambda c: c.id))
+        return cached
 
     def opponent(self, player: str) -> str:
         return next(p for p in self.players if p != player)
@@ -1300,7 +1344,7 @@ class Game:
         """Every effect that static abilities should be applying now: key → (kind, amount, order)."""
         wanted: dict[tuple, tuple[str, int, tuple]] = {}
         for source in sorted(self.cards.values(), key=lambda c: (c.appeared, c.id)):
-            if not self.in_play(source):
+            if not source.definition.has_static or not self.in_play(source):
                 continue
             you = self.controller(source)
             for idx, ab in enumerate(self.abilities_of(source)):
@@ -1364,4 +1408,9 @@ class Game:
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Game:
-        return copy.deepcopy(self)
+        """An independent copy of the game. History entries and the pending decision are never changed in
+        place, so the copy shares them (seeding deepcopy's memo with them)."""
+        shared = {id(h): h for h in self.history}
+        if self._pending is not None:
+            shared[id(self._pending)] = self._pending          # plain data, never changed in place
+        return copy.deepcopy(self, shared)

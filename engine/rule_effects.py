@@ -169,6 +169,8 @@ def replaced_abilities(game: Game) -> Batch | None:
     """503.1.b19: an ability replaces another while it is active (its condition holds)."""
     changes = []
     for c in game.sorted_cards():
+        if not c.definition.has_replacing and not c.replaced:
+            continue
         wanted = sorted(a.replaces for a in c.definition.abilities
                         if a.replaces is not None and game.condition_met(c, a))
         if wanted != sorted(c.replaced):
@@ -284,8 +286,9 @@ def player_loses(game: Game) -> Batch | None:
     """503.1.b18: a player whose squad has no creatures loses (classic)."""
     if not game.edition.loses_without_creatures:
         return None
-    losing = [p for p in game.players if p not in game.lost and not any(
-        game.in_play(c) and c.definition.type == "creature" and game.controller(c) == p for c in game.cards.values())]
+    squads = {game.controller(c) for c in game.cards.values()
+              if c.definition.type == "creature" and game.in_play(c)}
+    losing = [p for p in game.players if p not in game.lost and p not in squads]
     if not losing:
         return None
 

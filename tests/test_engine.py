@@ -171,6 +171,32 @@ def test_determinism_same_board_same_answers_same_state(rolls):
     json.loads(json.dumps(state(a)))                 # plain JSON-able data
 
 
+def test_a_state_once_returned_and_a_clone_are_independent_of_later_play():
+    """History entries and the pending decision are shared between states and clones (Game.log,
+    Game.pending): nothing the game does later may change a state it returned, or the other game."""
+    g = new_game(board(card("g", "Гоблин", "А", "c3"), card("n", "Невтида", "Б", "c4"),
+                       card("m", "Мститель", "А", "b3")), DEFS)
+    g.act("А", {"type": "attack", "attacker": "g", "target": "n"})
+    g.act("А", {"type": "pass"})
+    g.act("Б", {"type": "pass"})
+    early = state(g)
+    frozen = json.dumps(early, sort_keys=True, ensure_ascii=False)
+    assert early["pending"] is not None and early["pending"]["kind"] == "roll"
+    twin = g.clone()
+    g.answer(early["pending"]["player"], 6)
+    while g.pending is not None:
+        first = g.pending["options"][0]
+        g.answer(g.pending["player"], first["id"] if isinstance(first, dict) else first)
+    while g.stack or g.fired:
+        g.act(g.priority, {"type": "pass"})
+    assert len(state(g)["history"]) > len(early["history"])
+    assert json.dumps(early, sort_keys=True, ensure_ascii=False) == frozen     # the old state is untouched
+    assert json.dumps(state(twin), sort_keys=True, ensure_ascii=False) == frozen  # and so is the clone
+    after = json.dumps(state(g), sort_keys=True, ensure_ascii=False)
+    twin.answer(early["pending"]["player"], 1)                # the clone plays on: the game is untouched
+    assert json.dumps(state(g), sort_keys=True, ensure_ascii=False) == after
+
+
 def test_end_of_turn_ends_your_turn_effects_and_opens_the_new_active_players_cards():
     g = new_game(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c4", closed=True),
                        card("m", "Мститель", "А", "a1")), DEFS)
