@@ -68,7 +68,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
         "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]", "classic [503.1.p1-1]",
-        "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
+        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
         "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
         "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
     ),
@@ -84,7 +84,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "stack-fifo": ("classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]"),
     "statics-by-card-id": ("heroes [115.4-1]",),
     "statics-set-first": ("heroes [115.4-2]",),
-    "strike-no-answer": ("classic [503.1.b13-3]",),
+    "strike-no-answer": ("classic [503.1.b13-3]", "classic [537.4-2]"),
     "trigger-point-first": ("heroes [113.6.ex1-3]",),
     "triggers-before-rule-effects": (
         "classic [113.2.ex1-1]", "classic [503.1-1]", "classic [503.1.b8-1]", "classic [537.1.f-1]",
