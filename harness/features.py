@@ -28,7 +28,6 @@ from harness.errors import InputError, Problem
 __all__ = [
     "ASSUMPTION_PREFIX",
     "ScenarioInfo",
-    "duplicate_names",
     "is_unit_tag",
     "scan_features",
     "scenarios_by_unit",
@@ -214,34 +213,3 @@ def scenarios_by_unit(scenarios: Iterable[ScenarioInfo]) -> dict[str, list[Scena
         for unit in sc.units:
             out.setdefault(unit, []).append(sc)
     return out
-
-
-def duplicate_names(features_dir: Path, root: Path | None = None) -> list[Problem]:
-    """Scenario names repeated within one feature file (pytest-bdd silently keeps only one).
-
-    One :class:`Problem` per repeat, at the line of the repeat. Files that do not parse are
-    skipped here; :func:`scan_features` reports them.
-    """
-    features_dir = Path(features_dir)
-    root = Path(root) if root is not None else features_dir.resolve().parent
-    problems: list[Problem] = []
-    for path in _feature_files(features_dir):
-        try:
-            scenarios = _scan_file(path, features_dir, root)
-        except InputError:
-            continue
-        first: dict[str, int] = {}
-        for sc in sorted(scenarios, key=lambda s: s.line):
-            if sc.name in first:
-                problems.append(
-                    Problem(
-                        sc.feature,
-                        sc.line,
-                        "scenario",
-                        f"scenario name «{sc.name}» also at line {first[sc.name]}; "
-                        "names must be unique in a file",
-                    )
-                )
-            else:
-                first[sc.name] = sc.line
-    return problems

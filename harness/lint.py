@@ -43,7 +43,8 @@ Checks of the suite:
 
 ===== ======================== ========================================================================
 S001  feature-unparsable       a feature file the Gherkin parser rejects (error)
-S002  duplicate-scenario-name  two scenarios of one file with the same name: pytest-bdd keeps one (error)
+S002  duplicate-scenario-name  two scenarios of one file with the same name: pytest-bdd keeps one; or
+                               example rows of an outline that give the same name (error)
 S003  unknown-unit-tag         a tag that looks like a unit id (``@classic:113``, ``@113.2``) and names
                                no unit (error)
 S004  unknown-assumption-tag   an ``@asm:`` tag not in ``rules/assumptions.yaml`` (error)
@@ -79,6 +80,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from pytest_bdd.parser import render_string
 
 from . import paths
 from .corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
@@ -141,7 +144,8 @@ CHECKS: dict[str, Check] = {
         Check("R016", "term-spelling", "warning", "one word spelled two ways in one edition"),
         Check("R017", "term-capitalisation", "warning", "one word capitalised and not in mid-sentence"),
         Check("S001", "feature-unparsable", "error", "a feature file does not parse"),
-        Check("S002", "duplicate-scenario-name", "error", "two scenarios of a file share a name"),
+        Check("S002", "duplicate-scenario-name", "error",
+              "two scenarios (or example rows of an outline) of a file share a name"),
         Check("S003", "unknown-unit-tag", "error", "a unit-like tag names no unit"),
         Check("S004", "unknown-assumption-tag", "error", "an @asm: tag names no assumption"),
         Check("S005", "unit-without-scenario", "warning", "no scenario names the unit"),
@@ -785,6 +789,7 @@ class _Scenario:
     line: int
     tags: list[tuple[str, int]]  # (tag without @, line)
     steps: list[_Step]
+    rows: list[tuple[str, int]] = field(default_factory=list)  # an outline: each example row's name, row line
 
     @property
     def units(self) -> list[str]:
@@ -804,10 +809,7 @@ def _typed_steps(steps: Iterable[dict[str, Any]]) -> list[_Step]:
 
 
 def _render(steps: list[_Step], row: dict[str, str]) -> list[_Step]:
-    def sub(text: str) -> str:
-        return re.sub(r"<([^<>]+)>", lambda m: row.get(m.group(1), m.group(0)), text)
-
-    return [_Step(s.keyword, s.type, sub(s.text), s.line) for s in steps]
+    return [_Step(s.keyword, s.type, render_string(s.text, row), s.line) for s in steps]
 
 
 def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Finding]]:
@@ -848,14 +850,16 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
                 own = _typed_steps(sc.get("steps", ()))
                 all_tags = inherited + tags(sc)
                 variants: list[list[_Step]] = []
+                rows: list[tuple[str, int]] = []
                 for ex in sc.get("examples", ()):
                     all_tags += tags(ex)
                     header = [c["value"] for c in (ex.get("tableHeader") or {}).get("cells", ())]
                     for row in ex.get("tableBody", ()):
                         values = dict(zip(header, (c["value"] for c in row["cells"]), strict=False))
                         variants.append(_render(own, values))
+                        rows.append((render_string(sc["name"], values), row["location"]["line"]))
                 steps = background + [s for v in (variants or [own]) for s in v]
-                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps))
+                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows))
 
     walk(feature.get("children", ()), tags(feature), [])
     return out, []
@@ -867,12 +871,17 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
     used_boards: set[str] = set()
     first: dict[tuple[str, str], int] = {}
     for sc in sorted(scenarios, key=lambda s: (s.file, s.line)):
-        key = (sc.file, sc.name)
-        if key in first:
-            out.append(_finding("S002", sc.file, sc.line, f"scenario name «{sc.name}» also at line {first[key]}; "
-                                "pytest-bdd keeps only one of them: names must be unique in a file"))
-        else:
-            first[key] = sc.line
+        for name, line in sc.rows or [(sc.name, sc.line)]:
+            key = (sc.file, name)
+            if key not in first:
+                first[key] = line
+            elif sc.rows:
+                out.append(_finding("S002", sc.file, line, f"this example row names its scenario «{name}», as "
+                                    f"line {first[key]} does; one name per row: put a <parameter> of the "
+                                    "examples in the outline's name"))
+            else:
+                out.append(_finding("S002", sc.file, line, f"scenario name «{name}» also at line {first[key]}; "
+                                    "pytest-bdd keeps only one of them: names must be unique in a file"))
         seen_tags: set[str] = set()
         for tag, line in sc.tags:
             if tag in seen_tags:

@@ -17,7 +17,7 @@ import pytest
 
 from . import paths
 from .adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
-from .errors import InputError
+from .errors import InputError, Problem
 from .protocol import PROTOCOL_VERSION
 from .world import World
 
@@ -138,6 +138,34 @@ def scenario_id(feature_file: str, name: str) -> str:
     return f"{rel.as_posix()}::{name}"
 
 
+def _item_name(item: pytest.Item, tpl: Any) -> str:
+    """The scenario's name as pytest-bdd runs it: an outline's with the values of its example row."""
+    from pytest_bdd.parser import render_string
+
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    return render_string(tpl.name, example) if example else tpl.name
+
+
+CLASH = pytest.StashKey[tuple[str, Problem]]()    # (the id the result gets, why the scenario cannot run)
+
+
+def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
+    """Scenario ids must be unique: results, expectations and traces are keyed by them. Plain scenarios
+    with one name are a lint error (S002; pytest-bdd keeps one); the example rows of an outline whose
+    name holds none of their values all run, so each gets an id of its own and the status ERROR."""
+    for sid, group in named.items():
+        if len(group) < 2:
+            continue
+        tpl = _template(group[0])
+        why = Problem(paths.display(Path(tpl.feature.filename)), tpl.line_number, "scenario",
+                      f"{len(group)} example rows of this outline give the same scenario name "
+                      f"«{sid.split('::', 1)[1]}»; results, expectations and traces need one name per row: "
+                      "put a <parameter> of the examples in the outline's name")
+        for n, item in enumerate(group, 1):
+            item.stash[CLASH] = (f"{sid} #{n}", why)
+
+
 def _unit_selected(units: list[str], wanted: list[str], editions: list[str]) -> bool:
     if editions and not any(u.split(":", 1)[0] in editions for u in units):
         return False
@@ -149,14 +177,19 @@ def _unit_selected(units: list[str], wanted: list[str], editions: list[str]) -> 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     rec = config.stash[RECORDER]
     keep, drop = [], []
+    named: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        tpl = _template(item)
+        if tpl is not None:
+            named.setdefault(scenario_id(tpl.feature.filename, _item_name(item, tpl)), []).append(item)
+    _mark_clashes(named)
     for item in items:
         tpl = _template(item)
         if tpl is None:
             keep.append(item)
             continue
         units = sorted(m.args[0] for m in item.iter_markers("unit"))
-        sid = scenario_id(tpl.feature.filename, tpl.name)
-        rec.collected.add(sid)
+        rec.collected.add(_result_id(item, tpl))
         if _unit_selected(units, rec.unit_filter, rec.edition_filter):
             keep.append(item)
         else:
@@ -166,6 +199,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
     for index, item in enumerate(items):
         item.stash[INDEX] = index         # the collection order, the order of results.json (also under -n)
+
+
+def _result_id(item: pytest.Item, tpl: Any) -> str:
+    clash = item.stash.get(CLASH, None)
+    return clash[0] if clash else scenario_id(tpl.feature.filename, _item_name(item, tpl))
 
 
 def make_adapter(config: pytest.Config) -> Any:
@@ -208,8 +246,9 @@ def world(request: pytest.FixtureRequest) -> Any:
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     item = request.node
     rel = Path(feature.filename).resolve()
+    clash = item.stash.get(CLASH, None)
     sc = Scenario(
-        id=scenario_id(feature.filename, scenario.name), name=scenario.name,
+        id=clash[0] if clash else scenario_id(feature.filename, scenario.name), name=scenario.name,
         feature=paths.display(rel), line=scenario.line_number,
         units=sorted(m.args[0] for m in item.iter_markers("unit")),
         assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
@@ -217,6 +256,8 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
         started=time.perf_counter(),
     )
     item.stash[SCENARIO] = sc
+    if clash:
+        raise InputError(clash[1])
 
 
 def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -319,7 +360,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     sc: Scenario | None = item.stash.get(SCENARIO, None)
     if sc is None and _template(item) is not None and call.when == "setup" and report.failed:
         tpl = _template(item)
-        sc = Scenario(id=scenario_id(tpl.feature.filename, tpl.name), name=tpl.name,
+        sc = Scenario(id=_result_id(item, tpl), name=_item_name(item, tpl),
                       feature=paths.display(Path(tpl.feature.filename)), line=tpl.line_number,
                       units=sorted(m.args[0] for m in item.iter_markers("unit")),
                       assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),

@@ -251,6 +251,48 @@ def test_cli_check_turns_an_unknown_step_and_a_bad_board_into_errors_and_writes_
     assert not list(report_dir.glob("*.tmp")) and not list(report_dir.glob(".*"))
 
 
+GOOD_OUTLINE = """# language: ru
+Функция: Структура сценария с именем на каждую строку примеров
+
+  Правило: heroes:114.1 — активируемая способность
+
+    @heroes:114.1
+    Структура сценария: [ok-1] У "<карта>" <n> раны
+      Дано расклад "heroes/114-целитель.yaml"
+      Тогда у "<карта>" <n> раны
+
+      Примеры:
+        | карта  | n |
+        | Гном   | 2 |
+        | Проглот | 1 |
+"""
+
+
+def test_cli_check_gives_the_rows_of_an_outline_without_their_own_names_an_error_each(tmp_path: Path) -> None:
+    """Results, expectations and traces are keyed by scenario id: example rows that would share one id
+    each end as ERROR under an id of their own, with the reason; an outline naming its rows runs."""
+    bad = (BAD / "features" / "outline-rows-same-name.feature").read_text("utf-8")
+    root = _kit_with(tmp_path, {"901-строки.feature": bad, "902-структура.feature": GOOD_OUTLINE})
+    report_dir, trace_dir = tmp_path / "reports", tmp_path / "traces"
+    proc = _cli("check", "--report-dir", str(report_dir), "--trace-dir", str(trace_dir), cwd=root,
+                env={"BERSERK_RULES_ROOT": str(root)})
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1 and "Traceback" not in out, out
+    results = json.loads((report_dir / "results.json").read_text("utf-8"))["results"]
+    by_id = {r["scenario"]: r for r in results}
+    assert len(by_id) == len(results) == 4
+    for n in (1, 2):
+        row = by_id[f"heroes/901-строки::[bad-1] У Гнома нет ран #{n}"]
+        assert row["status"] == "ERROR"
+        assert row["message"] == ("features/heroes/901-строки.feature:7: scenario: 2 example rows of this outline "
+                                  "give the same scenario name «[bad-1] У Гнома нет ран»; results, expectations and "
+                                  "traces need one name per row: put a <parameter> of the examples in the outline's "
+                                  "name")
+    assert by_id['heroes/902-структура::[ok-1] У "Гном" 2 раны']["status"] == "PASS"
+    assert by_id['heroes/902-структура::[ok-1] У "Проглот" 1 раны']["status"] == "PASS"
+    assert len(list(trace_dir.glob("*.json"))) == 4          # one play-out per result, none overwritten
+
+
 if __name__ == "__main__":
     for rel in inputs():
         print(yaml.safe_dump({rel: " ⏎ ".join(errors_of(rel))}, allow_unicode=True, width=1000), end="")

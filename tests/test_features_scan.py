@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from harness.errors import InputError
-from harness.features import ScenarioInfo, duplicate_names, is_unit_tag, scan_features, scenarios_by_unit
+from harness.features import ScenarioInfo, is_unit_tag, scan_features, scenarios_by_unit
+from harness.lint import lint_paths
 
 TRIGGERS = """\
 # language: ru
@@ -204,7 +205,6 @@ def test_root_defaults_to_parent_of_features_dir(project: Path) -> None:
 
 def test_missing_features_dir_gives_nothing(tmp_path: Path) -> None:
     assert scan_features(tmp_path / "features", tmp_path) == []
-    assert duplicate_names(tmp_path / "features") == []
 
 
 def test_a_feature_file_without_a_feature_is_an_error(tmp_path: Path) -> None:
@@ -223,20 +223,19 @@ def test_language_header_without_feature_is_an_error(tmp_path: Path) -> None:
         scan_features(tmp_path / "features", tmp_path)
 
 
-def test_duplicate_names(tmp_path: Path) -> None:
+def test_duplicate_names_are_the_lints_s002(tmp_path: Path) -> None:
     _write(tmp_path, "features/classic/dups.feature", DUPLICATES)
     _write(
         tmp_path,
         "features/heroes/other.feature",
         DUPLICATES.replace("Дубли", "Другие").replace("\n  Сценарий: одно и то же\n    Дано a\n", "\n"),
     )
-    problems = duplicate_names(tmp_path / "features")
-    assert [(p.file, p.line, p.field) for p in problems] == [
-        ("features/classic/dups.feature", 8, "scenario"),
-        ("features/classic/dups.feature", 14, "scenario"),
-        ("features/heroes/other.feature", 12, "scenario"),
-    ]
+    problems = [f for f in lint_paths([tmp_path / "features"]) if f.code == "S002"]
+    # the outline's clash is at its example row (line 18 here), whose name is the outline's own
+    assert [(Path(f.file).name, f.line) for f in problems] == [("dups.feature", 8), ("dups.feature", 18),
+                                                               ("other.feature", 16)]
     assert "«одно и то же» also at line 4" in problems[0].message
+    assert "as line 4 does" in problems[1].message and "<parameter>" in problems[1].message
     # Same name in two different files is fine; scan_features still reports both copies.
     assert len(scan_features(tmp_path / "features", tmp_path)) == 7
 
@@ -251,8 +250,6 @@ def test_syntax_error_is_an_input_error_with_file_and_line(tmp_path: Path) -> No
     assert problems[0].line == 6
     assert "Это не ключевое слово" in problems[0].message
     assert str(err.value).startswith("features/classic/broken.feature:6:")
-    # duplicate_names skips files that do not parse.
-    assert duplicate_names(tmp_path / "features") == []
 
 
 def test_errors_of_every_file_are_reported(tmp_path: Path) -> None:
