@@ -44,7 +44,7 @@ class Edition:
         return range(1, half + 1) if player_index == 0 else range(half + 1, self.rows + 1)
 
     def adjacent(self, a: str, b: str) -> bool:
-        """Cards «стоят рядом» when their cells touch, diagonals included (cards.md; ASM classic-adjacency)."""
+        """Cards «стоят рядом» when their cells touch, diagonals included (cards.md; ASM classic-grid)."""
         (ax, ay), (bx, by) = self.coords(a), self.coords(b)
         return a != b and max(abs(ax - bx), abs(ay - by)) == 1
 

@@ -43,6 +43,7 @@ def _deepcopy_fields(self: Any, memo: dict) -> Any:
     return new
 
 IN_PLAY = ("battlefield", "additional")       # the zones that make up a squad (отряд)
+# poison X: a triggered ability of the game itself, declared by the poisoned creature's controller (ASM poison-trigger)
 POISON = Ability(key="отравление", kind="triggered", text="Отравление X: в начале хода — X ран",
                  effects=(EffectSpec(do="wound", target="self"),))
 
@@ -505,7 +506,7 @@ class Game:
             return
         self.passes = 0
         if self.stack:
-            # both players passed in succession: the top entry resolves (ASM stack-lifo)
+            # both players passed in succession: the top entry resolves (ASM stack-lifo, heroes-queue-lifo)
             self.priority = None
             self.stack[-1].step = "target_resolution"
         else:
@@ -612,7 +613,7 @@ class Game:
         """Can every remaining target of `ab` be chosen after `chosen`? A declaration needs all its targets
         (classic 536.3: the performer *and* the target of its action; heroes 113.7: a declaration that cannot
         be made is illegal), so a choice that leaves a later target without options is not offered."""
-        if len(chosen) >= len(ab.targets):
+        if len(chosen) >= len(ab.targets):            # ASM targets-completable
             return True
         f = ab.targets[len(chosen)]
         options = self.target_options(card, f, player, chosen, ab)
@@ -689,7 +690,7 @@ class Game:
             if f.opposite and c.id != self.opposite_of(source, you):
                 continue
             if f.history and c.id not in self.history_query(f.history, you):
-                continue
+                continue                     # 537.4: by game id, from the battle history (ASM delayed-as-trigger)
             options.append(c.id)
         return options
 
@@ -769,7 +770,7 @@ class Game:
                                   parent=d.get("parent"), resources=resources, action=d["kind"], ability=ab.key,
                                   entry=entry.id, subject=d.get("subject"))
         self.stack.append(entry)
-        self.passes = 0
+        self.passes = 0                         # the declaring player keeps priority (ASM priority-after-declaration)
         self._mark_reveal([card.id] + targets)
         if entry.activated and self.edition.payment == "before":
             self._pay(entry)                      # heroes 113.3.dup2: paid before execution
@@ -854,6 +855,8 @@ class Game:
             raise IllegalAction("closed", f"{attacker.id} is closed and cannot act")
         if target.zone != "battlefield" or not self.adjacent(attacker, target):
             raise IllegalAction("not_adjacent", f"{target.id} does not stand next to {attacker.id}")
+        # a simple strike goes on the stack and resolves step by step (ASM attack-on-stack); the attacker's
+        # player keeps priority (ASM priority-after-declaration)
         entry = Entry(id=self._new_id("s"), kind="attack", source=attacker.id, controller=player, targets=[target.id])
         entry.declared = self.log("declare", source=attacker.id, targets=[target.id], controller=player,
                                   action="attack", strike="simple", entry=entry.id)
@@ -1050,7 +1053,7 @@ class Game:
         """Classic 538.1: «[Способность 1] …, совершая [Способность 2]» — at the replacement step effect 1 is
         replaced by effect 2 when the target meets [Условие] now (b2); effect 2 goes by the usual rules and
         may itself be replaced, and then effect 1 is not applied (b3); if effect 2 succeeded, effect 1 is
-        applied at once, without the stack, and cannot be replaced (b4)."""
+        applied at once, without the stack, and cannot be replaced (b4). ASM participle-steps."""
         cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
         occupied = [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
         if ab.participle_condition != "cell_occupied" or not occupied:
@@ -1086,6 +1089,7 @@ class Game:
                      targets=[struck.id] if struck else [], parent=entry.declared)
             return False
         assert performer is not None and struck is not None
+        # performed by the performing card's controller, who alone rolls when as_closed (ASM generated-attack-roller)
         gen = Entry(id=self._new_id("s"), kind="attack", source=performer.id, controller=self.controller(performer),
                     targets=[struck.id], step="target_resolution", generated=True,
                     data={"as_closed": spec.as_closed})
@@ -1324,6 +1328,7 @@ class Game:
         import random
 
         deck = self.deck_of(player)
+        # the order comes from the board's seed, the player and the shuffles so far (ASM deterministic-shuffle)
         n = sum(1 for h in self.history if h["info"].get("effect") == "shuffle") + 1
         ids = [c.id for c in deck]
         random.Random(f"{self.seed}:{player}:{n}").shuffle(ids)
@@ -1379,7 +1384,7 @@ class Game:
             self.fire("turn_end", hid, None)
             if self.fired:
                 self.priority = None
-                return                    # «В конце хода» abilities are declared and resolved first
+                return                    # «В конце хода» abilities are declared and resolved first (ASM turn-end-triggers)
         self.step = "end_done"
         self.priority = None
         rule_effects.run(self)            # «до конца хода» effects end here (503.1.b15)
@@ -1401,7 +1406,7 @@ class Game:
                 c.moves_left = c.definition.move
                 self.log("rule_effect", targets=[c.id], effect="restore_movement", moves=c.moves_left)
         self.fire("turn_start", hid, None)
-        for c in self.sorted_cards():
+        for c in self.sorted_cards():         # ASM poison-trigger
             if c.poison and self.in_play(c) and self.controller(c) == self.active:
                 self._add_fired(c, POISON.key, hid, c, optional=False)
         self.step = "main"

@@ -225,3 +225,24 @@ def test_vocabulary_check_reports_every_problem_with_its_path():
     assert ("abilities", 0, "effects", 0, "do") in paths
     assert ("abilities", 0, "effects", 0, "target") in paths
     assert check_card_definition(AVENGER) == []
+
+
+def test_every_assumption_is_quoted_where_it_is_carried_out_and_every_quote_is_registered():
+    """DESIGN: an assumption is quoted (`ASM <id>`) in the engine or catalog code that carries it out;
+    a quote naming no registered assumption is a dangling reference."""
+    import re
+
+    from harness import paths
+    from harness.session import load_assumptions
+
+    registered = {a["id"] for a in load_assumptions()}
+    quoted: dict[str, list[str]] = {}
+    sources = [*sorted((paths.ROOT / "engine").glob("*.py")), *sorted((paths.ROOT / "catalog").glob("*.yaml"))]
+    for f in sources:
+        text = f.read_text("utf-8")
+        for m in re.finditer(r"ASM ([a-z0-9-]+(?:, [a-z0-9-]+)*)", text):
+            for aid in m.group(1).split(", "):
+                quoted.setdefault(aid, []).append(f"{f.name}:{text.count(chr(10), 0, m.start()) + 1}")
+    assert {a: w for a, w in quoted.items() if a not in registered} == {}
+    assert sorted(registered - set(quoted)) == []
+
