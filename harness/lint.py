@@ -81,8 +81,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_bdd.parser import render_string
-
 from . import paths
 from .corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from .diff import render_word_diff, word_diff
@@ -809,6 +807,8 @@ def _typed_steps(steps: Iterable[dict[str, Any]]) -> list[_Step]:
 
 
 def _render(steps: list[_Step], row: dict[str, str]) -> list[_Step]:
+    from pytest_bdd.parser import render_string  # imported late: `check` runs pytest after importing lint
+
     return [_Step(s.keyword, s.type, render_string(s.text, row), s.line) for s in steps]
 
 
@@ -816,6 +816,7 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
     from gherkin.errors import CompositeParserException, ParserError, ParserException
     from gherkin.parser import Parser
     from gherkin.token_scanner import TokenScanner
+    from pytest_bdd.parser import render_string
 
     try:
         text = path.read_bytes().decode("utf-8")
