@@ -42,6 +42,7 @@ def _deepcopy_fields(self: Any, memo: dict) -> Any:
             setattr(new, name, copy.deepcopy(value, memo))
     return new
 
+
 IN_PLAY = ("battlefield", "additional")       # the zones that make up a squad (отряд)
 # poison X: a triggered ability of the game itself, declared by the poisoned creature's controller (ASM poison-trigger)
 POISON = Ability(key="отравление", kind="triggered", text="Отравление X: в начале хода — X ран",
