@@ -24,6 +24,7 @@ from rich.table import Table
 
 from . import paths
 from .errors import InputError
+from .protocol import add_time_limit_options, time_limit_args
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -92,8 +93,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
         return EXIT_USAGE
     _scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
     report_dir = Path(ns.report_dir)
-    extra = ["--start-timeout", str(ns.start_timeout), "--request-timeout", str(ns.request_timeout),
-             "--scenario-timeout", str(ns.scenario_timeout)]
+    extra = time_limit_args(ns)
     if ns.trace_dir:
         extra += ["--trace-dir", ns.trace_dir]
     code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd, extra=extra)
@@ -339,12 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--update-expectations", metavar="FILE",
                    help="write FILE (atomically) from this run: every non-PASS result with its message as the "
                         "reason; exit 0 once written")
-    c.add_argument("--start-timeout", type=float, default=30.0,
-                   help="--engine-cmd: seconds from starting the engine to its hello reply (default 30)")
-    c.add_argument("--request-timeout", type=float, default=10.0,
-                   help="--engine-cmd: seconds to wait for each other reply (default 10)")
-    c.add_argument("--scenario-timeout", type=float, default=60.0,
-                   help="--engine-cmd: seconds a scenario may take (default 60; 0: no limit)")
+    add_time_limit_options(c.add_argument)
     c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
     c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")

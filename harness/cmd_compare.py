@@ -8,6 +8,8 @@ import argparse
 import sys
 from typing import Any
 
+from .protocol import add_time_limit_options
+
 
 def cmd_compare(ns: argparse.Namespace) -> int:
     from .adapters import InProcessAdapter
@@ -45,9 +47,6 @@ def register(sub: Any) -> None:
     p.add_argument("--board", action="append", default=[], help="only boards whose path contains this")
     p.add_argument("--examples", type=int, default=50, help="plays to try on each board (default 50)")
     p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
-    p.add_argument("--start-timeout", type=float, default=30.0,
-                   help="seconds from starting an engine to its hello reply (default 30)")
-    p.add_argument("--request-timeout", type=float, default=10.0,
-                   help="seconds to wait for each other reply (default 10)")
+    add_time_limit_options(p.add_argument, scenario=False)
     p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")
     p.set_defaults(func=cmd_compare)

@@ -41,6 +41,29 @@ from .adapters import EngineFault, EngineRefused, EngineUnsupported
 PROTOCOL_VERSION = "0.1.0"
 DEFAULT_REQUEST_TIMEOUT = 10.0
 DEFAULT_START_TIMEOUT = 30.0     # hello: start-up of a compiled or JVM engine is not a request's speed
+DEFAULT_SCENARIO_TIMEOUT = 60.0
+
+# The time limits of an engine over the protocol: one table for every command line that drives one
+# (`check`, pytest, `compare`): option, default, what it limits.
+TIME_LIMITS = (
+    ("--start-timeout", DEFAULT_START_TIMEOUT, "seconds from starting the engine to its hello reply"),
+    ("--request-timeout", DEFAULT_REQUEST_TIMEOUT, "seconds to wait for each other reply"),
+    ("--scenario-timeout", DEFAULT_SCENARIO_TIMEOUT,
+     "seconds a scenario may take from its setup, once the engine is up (0: no limit)"),
+)
+
+
+def add_time_limit_options(add: Callable[..., Any], scenario: bool = True) -> None:
+    """Register the TIME_LIMITS options with `add` (argparse's add_argument or pytest's addoption)."""
+    for option, default, what in TIME_LIMITS:
+        if scenario or option != "--scenario-timeout":
+            add(option, type=float, default=default, help=f"--engine-cmd: {what} (default {default:g}); then TIMEOUT")
+
+
+def time_limit_args(values: Any) -> list[str]:
+    """The TIME_LIMITS options of a parsed command line (argparse namespace), as arguments to pass on."""
+    return [x for option, _, _ in TIME_LIMITS
+            for x in (option, str(getattr(values, option[2:].replace("-", "_"))))]
 MAX_REPLY_BYTES = 4 * 1024 * 1024
 STDERR_LINES = 12
 SCHEMA_DIR = Path(__file__).parent / "schemas" / "protocol"

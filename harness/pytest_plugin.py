@@ -18,7 +18,7 @@ import pytest
 from . import paths
 from .adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
 from .errors import InputError, Problem
-from .protocol import PROTOCOL_VERSION
+from .protocol import PROTOCOL_VERSION, add_time_limit_options
 from .world import World
 
 SUITE_VERSION = "0.1.0"
@@ -75,12 +75,7 @@ SCENARIO = pytest.StashKey[Scenario]()
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("berserk-rules")
     g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
-    g.addoption("--start-timeout", type=float, default=30.0,
-                help="--engine-cmd: seconds from starting the engine to its hello reply (default 30); then TIMEOUT")
-    g.addoption("--request-timeout", type=float, default=10.0,
-                help="--engine-cmd: seconds to wait for each other reply (default 10); then TIMEOUT")
-    g.addoption("--scenario-timeout", type=float, default=60.0,
-                help="--engine-cmd: seconds a scenario may take from its setup (default 60; 0: no limit)")
+    add_time_limit_options(g.addoption)
     g.addoption("--expectations", default=None,
                 help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
