@@ -376,13 +376,18 @@ def _letter_index(letter: str) -> int:
     return _CYRILLIC.index(letter) if letter in _CYRILLIC else -1
 
 
-def _items(rf: RulesFile) -> list[Finding]:
-    out: list[Finding] = []
+def _by_owner(rf: RulesFile, kind: str) -> dict[str, list[Unit]]:
+    """The units of one kind (items, examples) grouped by the unit they belong to, in file order."""
     groups: dict[str, list[Unit]] = defaultdict(list)
     for u in rf.units:
-        if u.kind == "item":
+        if u.kind == kind:
             groups[u.id.rsplit(".", 1)[0]].append(u)
-    for owner, items in groups.items():
+    return groups
+
+
+def _items(rf: RulesFile) -> list[Finding]:
+    out: list[Finding] = []
+    for owner, items in _by_owner(rf, "item").items():
         letters = [u.label.rstrip(".") for u in items]
         alphabet = "abcdefghijklmnopqrstuvwxyz" if all("a" <= c <= "z" for c in letters) else _CYRILLIC
         prev = -1
@@ -404,11 +409,7 @@ _EXAMPLE_NO_RE = re.compile(r"^\S+\s+(\d+)")
 
 def _examples(rf: RulesFile) -> list[Finding]:
     out: list[Finding] = []
-    groups: dict[str, list[Unit]] = defaultdict(list)
-    for u in rf.units:
-        if u.kind == "example":
-            groups[u.id.rsplit(".", 1)[0]].append(u)
-    for owner, examples in groups.items():
+    for owner, examples in _by_owner(rf, "example").items():
         numbers = [int(m.group(1)) if (m := _EXAMPLE_NO_RE.match(u.label)) else None for u in examples]
         numbered = [n for n in numbers if n is not None]
         first = examples[0]
