@@ -3,27 +3,42 @@
 It knows nothing of Gherkin, files, pytest or reports. Its public face:
 
     game = new_game(setup, definitions)   # setup: a board as plain data; definitions: card name -> definition
+    game.legal_actions(player)            # every action the player may request now (each accepted by act)
     game.act(player, action)              # a player's action (raises IllegalAction)
     game.answer(player, choice)           # the answer to the pending decision
+    game.clone()                          # an independent copy
     state(game)                           # the canonical state (plain JSON-able data)
+
+and the facts of the game the tools around it need, each defined once here: EDITIONS (the edition
+profiles, by name; EDITION_NAMES), GRID_COLUMNS / GRID_ROWS (the classic 5×6 battlefield), ZONES and
+IN_PLAY (the zones, and those of a squad), DEFAULT_PLAYERS (the players of a board that names none),
+ACTION_TYPES (the action types `act` knows).
 """
 
 from __future__ import annotations
 
 from .canonical import canonical_state as state
-from .cards import DefinitionError, check_card_definition, parse_card
-from .editions import EDITIONS, Edition
-from .game import Game, IllegalAction, SetupError
+from .cards import check_card_definition, parse_card
+from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
+from .game import Game
+from .model import DEFAULT_PLAYERS, IN_PLAY, ZONES, DefinitionError, IllegalAction, SetupError
 
 ENGINE_NAME = "berserk-rules reference engine"
 ENGINE_VERSION = "0.1.0"
+ACTION_TYPES = tuple(Game.ACTIONS)
 
 
 def new_game(setup: dict, definitions: dict[str, dict]) -> Game:
     return Game(setup, definitions)
 
 
+def legal_actions(game: Game, player: str) -> list[dict]:
+    """Every action `player` may request now (`Game.legal_actions`)."""
+    return game.legal_actions(player)
+
+
 __all__ = [
-    "EDITIONS", "ENGINE_NAME", "ENGINE_VERSION", "DefinitionError", "Edition", "Game", "IllegalAction",
-    "SetupError", "check_card_definition", "new_game", "parse_card", "state",
+    "ACTION_TYPES", "DEFAULT_PLAYERS", "EDITIONS", "EDITION_NAMES", "ENGINE_NAME", "ENGINE_VERSION", "GRID_COLUMNS",
+    "GRID_ROWS", "IN_PLAY", "ZONES", "DefinitionError", "Edition", "Game", "IllegalAction", "SetupError",
+    "check_card_definition", "legal_actions", "new_game", "parse_card", "state",
 ]

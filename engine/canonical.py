@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import Card, Game
+from .game import Game
+from .model import Card
 
 
 def _card(game: Game, c: Card) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def _card(game: Game, c: Card) -> dict[str, Any]:
         "abilities": [a.key for a in game.abilities_of(c)],
         "printed_abilities": [a.key for a in c.definition.abilities],
         "poison": c.poison,
-        "replaced_abilities": sorted(c.replaced),
+        "replaced_abilities": sorted(c.substituted),     # 503.1.b19 (rule_effects.substituted_abilities)
         "flying": game.has_flying(c),
         "host": c.host,
         "moves_left": c.moves_left,

@@ -10,32 +10,49 @@ The vocabulary is documented for rules editors in docs/VOCABULARY.md (generated 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
+
+from . import battle_history, participle
+from .effects import VERBS
+from .model import (
+    Ability,
+    CardDef,
+    Cost,
+    DefinitionError,
+    EffectSpec,
+    Filter,
+    Modifier,
+    Path,
+    Replacement,
+    Trigger,
+)
 
 CARD_TYPES = ("creature", "artifact", "terrain", "equipment", "symbiote", "spell")
 RANKS = ("common", "elite")
 ABILITY_KINDS = ("triggered", "activated", "static", "battle_start")
 FORMS = ("spell", "effect")                     # заклинание / воздействие (card-text kinds)
-# classic 113.2 / heroes 113.2: the words a trigger condition begins with.
-TRIGGER_WORDS = ("До", "При", "После", "Если", "Когда", "В начале хода", "В конце хода")
+# classic 113.2 / heroes 113.2: the words a trigger condition begins with, as the card text says them
+# (the catalog's `word`), and the value the engine reads (Trigger.word).
+TRIGGER_WORDS: dict[str, str] = {
+    "До": "before", "При": "on", "После": "after", "Если": "if", "Когда": "when",
+    "В начале хода": "start_of_turn", "В конце хода": "end_of_turn",
+}
 TRIGGER_EVENTS = ("death", "lives_at_most", "attack", "wounded", "healed", "played", "ability_executed",
                   "turn_start", "turn_end", "incarnated", "destroyed")
 ATTACK_KINDS = ("simple", "shot", "throw", "answer")
 WHO = ("self", "other", "any", "adjacent", "self_or_adjacent")
 RELATIVE = ("you", "opponent", "any")
 CARD_STATES = ("open", "closed")
-EFFECTS = ("strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities",
-           "add_lives", "negative_lives", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
-           "return_to_deck", "return_to_hand", "detach", "generated_attack", "close", "add_cell_marker", "remove_markers",
-           "incarnate", "destroy_all_in_cell")
-STATIC_EFFECTS = ("strike_bonus", "strike_set", "lose_abilities", "roll_bonus")
-HISTORY_QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
-PARTICIPLE_CONDITIONS = ("cell_occupied",)
+EFFECTS = tuple(VERBS)                           # the verbs of the effects table (effects.py)
+STATIC_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.static)
+HISTORY_QUERIES = battle_history.QUERIES
+HISTORY_CONDITIONS = battle_history.CONDITIONS
+PARTICIPLE_CONDITIONS = participle.CONDITIONS
+REPLACED = ("wounds", "destruction", "effects")   # what a replacement effect replaces (Replacement.of)
+MODIFIED = ("effect_amount",)                     # what a static modifier changes (Modifier.of)
 ABILITY_ZONES = ("battlefield", "graveyard")
 TARGET_ZONES = ("battlefield", "graveyard", "any")    # any: every zone but the deck (537.4)
-BATTLE_START_EFFECTS = ("strike_bonus", "add_lives")
+BATTLE_START_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.battle_start)
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
 WHILE = ("source_in_squad",)
@@ -43,19 +60,22 @@ WHILE = ("source_in_squad",)
 VOCABULARY: dict[str, str] = {
     "ability.key": "the name used to declare it in scenarios («Мститель: при гибели вашего существа»)",
     "ability.kind": "triggered | activated | static | battle_start («начинает бой с …», applied when revealed)",
-    "ability.replaces": "the key of another ability of the card that this one replaces while it is active (503.1.b19)",
-    "ability.condition": "static, or any ability with replaces: {source: open|closed} — «пока …»",
+    "ability.substitutes": "the key of another ability of the card that this one substitutes while it is active "
+                           "(503.1.b19 «замещение особенности другой особенностью»)",
+    "ability.condition": "static, or any ability with substitutes: {source: open|closed} — «пока …»",
     "ability.text": "the printed or rules-quoted wording",
     "ability.form": "spell (заклинание) | effect (воздействие): triggers «на воздействие/заклинание» read it",
     "ability.optional": "true for «может… / вы можете…» (heroes 113.4): the player may decline it",
     "ability.once_per_turn": "true for «(один раз за ход)»; heroes limits every ability so (113.4.p1, 113.3.dup2.p1)",
     "ability.cost": "activated: {close: true, counters: N} — what is paid (heroes before execution, classic after)",
     "ability.trigger": "triggered: {word, event, subject, cause, value, min_amount, attack, in_your_turn}",
+    "trigger.word": "the word the condition begins with, as printed: "
+                    + ", ".join(f"{word} ({value})" for word, value in TRIGGER_WORDS.items())
+                    + " — in parentheses the value the engine reads",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
     "ability.effects": "[effect…] applied in order at the effect application step",
     "ability.affects": "static: which cards the static effects apply to (a filter; who: self, adjacent, …)",
-    "ability.prevent": "static, relevant only when wounds are dealt (115.3): prevent this many wounds per strike",
     "trigger.event": ", ".join(TRIGGER_EVENTS),
     "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
@@ -65,9 +85,14 @@ VOCABULARY: dict[str, str] = {
               "with marker: …), zone: battlefield (default)|graveyard|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
     "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
-    "ability.participle": "{condition: cell_occupied, instead: [effect…]}: «…, совершая [Способность 2]» (538.1)",
-    "ability.prevent_destroy": "static: «вместо уничтожения …»: a destruction of the card is replaced (not applied)",
-    "ability.effect_bonus": "static: {amount, against: not_moved_previous_turn}: +amount to the card's воздействия",
+    "ability.replacement": "a replacement effect (534), {of: " + "|".join(REPLACED) + ", …}: "
+                           "static {of: wounds, prevent: N}: relevant only when wounds are dealt to the card, prevents "
+                           "N wounds of each strike (heroes 115.3); static {of: destruction}: «вместо уничтожения …», "
+                           "a destruction of the card by an effect is not applied (538.1.b3); {of: effects, when: "
+                           + "|".join(PARTICIPLE_CONDITIONS) + ", instead: [effect…]}: the participle replacement "
+                           "«…, совершая [Способность 2]» (538.1)",
+    "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
+                        "+N to the card's воздействия on a card the battle history says so of (537.2)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
     "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
@@ -76,127 +101,6 @@ VOCABULARY: dict[str, str] = {
     "card.unique": "true for a unique card: one per squad (503.1.b11)",
     "card.max_additional_lives": "the most additional lives the card may carry (503.1.b16)",
 }
-
-Path = tuple[str | int, ...]
-
-
-class DefinitionError(Exception):
-    def __init__(self, problems: list[tuple[Path, str]]):
-        self.problems = problems
-        super().__init__("; ".join(f"{'.'.join(map(str, p)) or '<card>'}: {m}" for p, m in problems))
-
-
-@dataclass(frozen=True)
-class Filter:
-    who: str = "any"
-    controller: str = "any"
-    type: str | None = None
-    rank: str | None = None
-    state: str | None = None
-    wounded: bool = False
-    all: bool = False
-    distinct: bool = False
-    near: str | None = None
-    opposite: bool = False
-    history: str | None = None
-    cell: bool = False
-    marker: str | None = None
-    zone: str = "battlefield"
-
-
-@dataclass(frozen=True)
-class Trigger:
-    word: str
-    event: str
-    subject: Filter = Filter()
-    cause_kind: str | None = None
-    cause: Filter | None = None
-    value: int | None = None
-    min_amount: int | None = None
-    attack: str | None = None
-    in_your_turn: bool = False
-    form: str | None = None
-
-    @property
-    def after_payment(self) -> bool:
-        """classic 113.3: «После [текст]» fires after the payment of [текст]."""
-        return self.word == "После"
-
-    @property
-    def before(self) -> bool:
-        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
-        return self.word == "До"
-
-
-@dataclass(frozen=True)
-class EffectSpec:
-    do: str
-    target: str = "self"
-    amount: int = 0
-    until: str | None = None
-    while_: str | None = None
-    attack: str | None = None
-    performer: str | None = None
-    as_closed: bool = True
-    marker: str | None = None
-
-
-@dataclass(frozen=True)
-class Ability:
-    key: str
-    kind: str
-    text: str = ""
-    form: str | None = None
-    trigger: Trigger | None = None
-    targets: tuple[Filter, ...] = ()
-    effects: tuple[EffectSpec, ...] = ()
-    optional: bool = False
-    once_per_turn: bool = False
-    cost_close: bool = False
-    affects: Filter | None = None
-    condition_source: str | None = None
-    prevent: int = 0
-    replaces: str | None = None
-    zone: str = "battlefield"
-    requires: str | None = None
-    participle_condition: str | None = None
-    participle_instead: tuple[EffectSpec, ...] = ()
-    prevent_destroy: bool = False
-    effect_bonus: int = 0
-    cost_counters: int = 0
-
-
-@dataclass(frozen=True)
-class CardDef:
-    name: str
-    edition: str
-    type: str
-    rank: str = "common"
-    lives: int = 0
-    move: int = 0
-    strike: tuple[int, int, int] = (0, 0, 0)
-    abilities: tuple[Ability, ...] = field(default_factory=tuple)
-    flying: bool = False
-    unique: bool = False
-    max_additional_lives: int | None = None
-
-    def ability(self, key: str) -> Ability | None:
-        return next((a for a in self.abilities if a.key == key), None)
-
-    @cached_property
-    def has_static(self) -> bool:
-        """Whether any printed ability is a static one with effects (a card without can be skipped when
-        the game looks for the effects static abilities apply: a card has no ability it does not print)."""
-        return any(a.kind == "static" and a.effects for a in self.abilities)
-
-    @cached_property
-    def has_replacing(self) -> bool:
-        """Whether any printed ability replaces another (503.1.b19)."""
-        return any(a.replaces is not None for a in self.abilities)
-
-    def __deepcopy__(self, memo: dict) -> CardDef:
-        return self          # a definition is an immutable value: a cloned game shares it (Game.clone)
-
 
 class _Checker:
     def __init__(self) -> None:
@@ -261,7 +165,7 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
     allowed = {"word", "event", "subject", "cause", "value", "min_amount", "attack", "in_your_turn", "form"}
     if not c.keys(obj, path, allowed, frozenset({"word", "event"})):
         return None
-    c.choice(obj, "word", path, TRIGGER_WORDS)
+    c.choice(obj, "word", path, tuple(TRIGGER_WORDS))
     c.choice(obj, "event", path, TRIGGER_EVENTS)
     c.choice(obj, "attack", path, ATTACK_KINDS)
     c.choice(obj, "form", path, FORMS)
@@ -277,7 +181,7 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
         c.need("value" in obj, path + ("value",), "lives_at_most needs 'value'")
     c.integer(obj, "value", path)
     c.integer(obj, "min_amount", path, minimum=1)
-    return Trigger(word=obj.get("word", ""), event=obj.get("event", ""), subject=subject, cause=cause,
+    return Trigger(word=TRIGGER_WORDS.get(obj.get("word", ""), ""), event=obj.get("event", ""), subject=subject, cause=cause,
                    cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
                    attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),
                    form=obj.get("form"))
@@ -310,10 +214,52 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
                       marker=obj.get("marker"))
 
 
+def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:
+    """A replacement effect (534): of wounds (prevention, heroes 115.3) or destruction (538.1.b3), carried
+    by a static; of the ability's own effects (the participle replacement, 538.1), by any other kind."""
+    if not c.keys(obj, path, {"of", "prevent", "when", "instead"}, frozenset({"of"})):
+        return None
+    of = obj.get("of")
+    c.choice(obj, "of", path, REPLACED)
+    if of in ("wounds", "destruction"):
+        c.need(kind == "static", path + ("of",), f"a replacement of {of} is carried by a static ability")
+        for k in ("when", "instead"):
+            c.need(k not in obj, path + (k,), "only a replacement of effects (538.1) has 'when' and 'instead'")
+    if of == "wounds":
+        c.need("prevent" in obj, path + ("prevent",), "a replacement of wounds says how many it prevents")
+        c.integer(obj, "prevent", path, minimum=1)
+    elif "prevent" in obj:
+        c.need(False, path + ("prevent",), "only a replacement of wounds prevents a number of them")
+    instead: list[EffectSpec] = []
+    if of == "effects":
+        c.need(kind != "static", path + ("of",), "115.1.p1: a static ability has no effects of its own to replace")
+        c.need("when" in obj, path + ("when",), "the participle replacement needs its condition 'when'")
+        c.choice(obj, "when", path, PARTICIPLE_CONDITIONS)
+        raw_instead = obj.get("instead", [])
+        if c.need(isinstance(raw_instead, list) and raw_instead, path + ("instead",),
+                  "expected a non-empty list of effects"):
+            for i, e in enumerate(raw_instead):
+                spec = _effect(c, e, path + ("instead", i), n_targets, kind)
+                if spec:
+                    instead.append(spec)
+    return Replacement(of=str(of), prevent=int(obj.get("prevent", 0) or 0), when=obj.get("when"),
+                       instead=tuple(instead))
+
+
+def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
+    """A static's change to the amounts of its card's effects (537.2.ex2)."""
+    c.need(kind == "static", path, "only static abilities have a modifier")
+    if not c.keys(obj, path, {"of", "amount", "when"}, frozenset({"of", "amount", "when"})):
+        return None
+    c.choice(obj, "of", path, MODIFIED)
+    c.integer(obj, "amount", path, minimum=1)
+    c.choice(obj, "when", path, HISTORY_CONDITIONS)
+    return Modifier(of=str(obj.get("of", "")), amount=int(obj.get("amount", 0) or 0), when=str(obj.get("when", "")))
+
+
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
-               "source", "cost", "affects", "condition", "prevent", "replaces", "zone", "requires", "participle",
-               "prevent_destroy", "effect_bonus"}
+               "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -327,40 +273,30 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
             trigger = _trigger(c, obj["trigger"], path + ("trigger",))
     else:
         c.need("trigger" not in obj, path + ("trigger",), f"only triggered abilities have a trigger, not {kind}")
-    cost_close = False
-    cost_counters = 0
+    cost = Cost()
     if "cost" in obj:
         c.need(kind == "activated", path + ("cost",), "only activated abilities have a cost")
         if c.keys(obj["cost"], path + ("cost",), {"close", "counters"}):
             c.flag(obj["cost"], "close", path + ("cost",))
             c.integer(obj["cost"], "counters", path + ("cost",), minimum=1)
-            cost_close = bool(obj["cost"].get("close", False))
-            cost_counters = int(obj["cost"].get("counters", 0) or 0)
+            cost = Cost(close=bool(obj["cost"].get("close", False)), counters=int(obj["cost"].get("counters", 0) or 0))
     c.choice(obj, "zone", path, ABILITY_ZONES)
     c.choice(obj, "requires", path, HISTORY_QUERIES)
-    c.flag(obj, "prevent_destroy", path)
-    effect_bonus = 0
-    if "effect_bonus" in obj and c.keys(obj["effect_bonus"], path + ("effect_bonus",), {"amount", "against"},
-                                          frozenset({"amount", "against"})):
-        c.integer(obj["effect_bonus"], "amount", path + ("effect_bonus",), minimum=1)
-        c.choice(obj["effect_bonus"], "against", path + ("effect_bonus",), ("not_moved_previous_turn",))
-        effect_bonus = int(obj["effect_bonus"].get("amount", 0) or 0)
+    modifier = _modifier(c, obj["modifier"], path + ("modifier",), kind) if "modifier" in obj else None
     affects = None
     condition = None
     if "condition" in obj and c.keys(obj["condition"], path + ("condition",), {"source"}):
-        c.need(kind == "static" or "replaces" in obj, path + ("condition",),
-               "only static abilities and replacing abilities have a condition")
+        c.need(kind == "static" or "substitutes" in obj, path + ("condition",),
+               "only static abilities and substituting abilities have a condition")
         c.choice(obj["condition"], "source", path + ("condition",), CARD_STATES)
         condition = obj["condition"].get("source")
-    if "replaces" in obj:
-        c.need(isinstance(obj["replaces"], str) and obj["replaces"] != obj.get("key"), path + ("replaces",),
+    if "substitutes" in obj:
+        c.need(isinstance(obj["substitutes"], str) and obj["substitutes"] != obj.get("key"), path + ("substitutes",),
                "expected the key of another ability of this card")
     if kind == "static":
         affects = _filter(c, obj.get("affects", {"who": "self"}), path + ("affects",))
-        c.integer(obj, "prevent", path, minimum=1)
     else:
-        for k in ("affects", "prevent"):
-            c.need(k not in obj, path + (k,), f"only static abilities have '{k}'")
+        c.need("affects" not in obj, path + ("affects",), "only static abilities have 'affects'")
     targets_raw = obj.get("targets", [])
     targets: list[Filter] = []
     if c.need(isinstance(targets_raw, list), path + ("targets",), "expected a list"):
@@ -374,30 +310,16 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
             spec = _effect(c, e, path + ("effects", i), len(targets), kind)
             if spec:
                 effects.append(spec)
-    participle_condition = None
-    instead: list[EffectSpec] = []
-    if "participle" in obj and c.keys(obj["participle"], path + ("participle",), {"condition", "instead"},
-                                      frozenset({"condition", "instead"})):
-        c.choice(obj["participle"], "condition", path + ("participle",), PARTICIPLE_CONDITIONS)
-        participle_condition = obj["participle"].get("condition")
-        raw_instead = obj["participle"].get("instead", [])
-        if c.need(isinstance(raw_instead, list) and raw_instead, path + ("participle", "instead"),
-                  "expected a non-empty list of effects"):
-            for i, e in enumerate(raw_instead):
-                spec = _effect(c, e, path + ("participle", "instead", i), len(targets), kind)
-                if spec:
-                    instead.append(spec)
+    replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
+        if "replacement" in obj else None
     for flag in ("optional", "once_per_turn"):
         c.flag(obj, flag, path)
     return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
-                   cost_close=cost_close, affects=affects, condition_source=condition,
-                   prevent=int(obj.get("prevent", 0) or 0), replaces=obj.get("replaces"),
-                   zone=obj.get("zone", "battlefield"), requires=obj.get("requires"),
-                   participle_condition=participle_condition, participle_instead=tuple(instead),
-                   prevent_destroy=bool(obj.get("prevent_destroy", False)), effect_bonus=effect_bonus,
-                   cost_counters=cost_counters)
+                   cost=cost, affects=affects, condition_source=condition, substitutes=obj.get("substitutes"),
+                   zone=obj.get("zone", "battlefield"), requires=obj.get("requires"), replacement=replacement,
+                   modifier=modifier)
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
@@ -415,8 +337,9 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
                 seen.add(ab.key)
                 abilities.append(ab)
         for i, ab in enumerate(abilities):
-            if ab.replaces is not None:
-                c.need(ab.replaces in seen, ("abilities", i, "replaces"), f"no ability '{ab.replaces}' on this card")
+            if ab.substitutes is not None:
+                c.need(ab.substitutes in seen, ("abilities", i, "substitutes"),
+                       f"no ability '{ab.substitutes}' on this card")
     strike = defn.get("strike", [0, 0, 0])
     if isinstance(strike, int) and not isinstance(strike, bool):
         strike = [strike] * 3

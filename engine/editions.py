@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+GRID_COLUMNS = "abcde"      # the classic battlefield: 5 columns (ASM classic-grid)
+GRID_ROWS = 6               # … by 6 rows, three for each player
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -51,7 +54,7 @@ class Edition:
 
 CLASSIC = Edition(
     name="classic", title="Берсерк", stack_name="стек", ability_word="особенность",
-    has_grid=True, columns="abcde", rows=6, payment="after",
+    has_grid=True, columns=GRID_COLUMNS, rows=GRID_ROWS, payment="after",
     once_per_turn_triggers=False, optional_triggers=False,
     first_to_order="active",          # ASM classic-trigger-order: the corpus is silent
     loses_without_creatures=True,
@@ -65,3 +68,4 @@ HEROES = Edition(
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, HEROES)}
+EDITION_NAMES = tuple(EDITIONS)

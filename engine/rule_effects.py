@@ -165,26 +165,28 @@ def excess_lives(game: Game) -> Batch | None:
     return tuple(("excess_lives", c.id, c.additional) for c in over), apply
 
 
-def replaced_abilities(game: Game) -> Batch | None:
-    """503.1.b19: an ability replaces another while it is active (its condition holds)."""
+def substituted_abilities(game: Game) -> Batch | None:
+    """503.1.b19: «замещение особенности другой особенностью» — an ability substitutes another while it is
+    active (its condition holds). (The history and the canonical state call this "ability_replaced" and
+    "replaced_abilities": the protocol's names.)"""
     changes = []
     for c in game.sorted_cards():
-        if not c.definition.has_replacing and not c.replaced:
+        if not c.definition.has_substituting and not c.substituted:
             continue
-        wanted = sorted(a.replaces for a in c.definition.abilities
-                        if a.replaces is not None and game.condition_met(c, a))
-        if wanted != sorted(c.replaced):
+        wanted = sorted(a.substitutes for a in c.definition.abilities
+                        if a.substitutes is not None and game.condition_met(c, a))
+        if wanted != sorted(c.substituted):
             changes.append((c, wanted))
     if not changes:
         return None
 
     def apply() -> None:
         for c, wanted in changes:
-            for key in sorted(set(wanted) - set(c.replaced)):
+            for key in sorted(set(wanted) - set(c.substituted)):
                 game.log("rule_effect", targets=[c.id], effect="ability_replaced", ability=key)
-            for key in sorted(set(c.replaced) - set(wanted)):
+            for key in sorted(set(c.substituted) - set(wanted)):
                 game.log("rule_effect", targets=[c.id], effect="ability_restored", ability=key)
-            c.replaced = list(wanted)
+            c.substituted = list(wanted)
 
     return tuple(("replace", c.id, tuple(w)) for c, w in changes), apply
 
@@ -311,5 +313,5 @@ def clamp_roll(game: Game, raw: int, parent: str | None) -> int:
 # The order in which relevant rule effects are applied (ASM rule-effect-order).
 CHECKS: list[Callable[[Game], Batch | None]] = [
     reveal, battle_start, lethal_wounds, lives_cancel, excess_lives, ended_effects, static_effects,
-    replaced_abilities, hostless, host_left, with_host, flying_zone, uniqueness, shuffle_decks, player_loses,
+    substituted_abilities, hostless, host_left, with_host, flying_zone, uniqueness, shuffle_decks, player_loses,
 ]

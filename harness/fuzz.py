@@ -130,10 +130,10 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
         do = draw(st.sampled_from(["strike_bonus", "strike_bonus", "roll_bonus", "lose_abilities", "prevent",
                                    "prevent_destroy"]))
         if do == "prevent":
-            ab["prevent"] = draw(st.integers(1, 2))
+            ab["replacement"] = {"of": "wounds", "prevent": draw(st.integers(1, 2))}
             return ab
         if do == "prevent_destroy":
-            ab["prevent_destroy"] = True
+            ab["replacement"] = {"of": "destruction"}
             return ab
         who = draw(st.sampled_from(["self", "adjacent", "self_or_adjacent", "any"]))
         ab["affects"] = {"who": who} if who != "any" else {"who": "any", "type": "creature",

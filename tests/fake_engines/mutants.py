@@ -24,11 +24,15 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine import Game, rule_effects, strike
+from engine import Game, attacks, effects, rule_effects, strike, turns
 from engine import game as game_module
 from engine.serve import Server, serve
 
 MUTANTS: dict[str, type[Game]] = {}
+
+
+# the engine modules that use rule_effects / strike_table (EngineModules swaps them there)
+USERS = (game_module, turns, effects, attacks)
 
 
 def mutant(name: str) -> Any:
@@ -48,20 +52,22 @@ def mistake(name: str) -> str:
 # ------------------------------------------------------------------------------------------ helpers
 class EngineModules(Game):
     """Base of the mutants of an engine module: while this game runs (set-up, every action and answer),
-    `engine.game` sees `MODULES` (name → replacement) instead of its own `rule_effects` / `strike_table`."""
+    the engine's rules modules (`engine.game`, `engine.turns`, `engine.effects`, `engine.attacks`) see
+    `MODULES` (name → replacement) instead of their own `rule_effects` / `strike_table`."""
 
     MODULES: dict[str, Any] = {}
 
     @contextlib.contextmanager
     def _swapped(self) -> Iterator[None]:
-        saved = {name: getattr(game_module, name) for name in self.MODULES}
-        for name, replacement in self.MODULES.items():
-            setattr(game_module, name, replacement)
+        users = [m for m in USERS if any(hasattr(m, name) for name in self.MODULES)]
+        saved = {(m, name): getattr(m, name) for m in users for name in self.MODULES if hasattr(m, name)}
+        for m, name in saved:
+            setattr(m, name, self.MODULES[name])
         try:
             yield
         finally:
-            for name, original in saved.items():
-                setattr(game_module, name, original)
+            for (m, name), original in saved.items():
+                setattr(m, name, original)
 
     def __init__(self, setup: dict, definitions: dict[str, dict]):
         with self._swapped():

@@ -1,0 +1,88 @@
+"""Attacks: the simple strike (простой удар) — declaring it, the defender, and dealing it from the strike
+table (strike.py), with the answer strike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import strike as strike_table
+from .model import Card, Entry, IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Attacks:
+    """The simple strike (a part of Game)."""
+
+    def _check_attack(self: Game, player: str, action: dict) -> tuple[Card, Card]:
+        """The attacker and target of a legal attack request; IllegalAction when it is not legal now."""
+        attacker = self.cards.get(action.get("attacker", ""))
+        target = self.cards.get(action.get("target", ""))
+        if attacker is None or target is None:
+            raise IllegalAction("unknown_card", "attack needs an existing 'attacker' and 'target'")
+        if not self.edition.has_grid:
+            raise IllegalAction("no_grid", "simple strikes are modelled for the classic battlefield only")
+        if player != self.active or self.stack or self.step != "main":
+            raise IllegalAction("not_now", "only the active player attacks, in the main step, with an empty stack")
+        if self.controller(attacker) != player or attacker.zone != "battlefield":
+            raise IllegalAction("not_your_card", f"{attacker.id} is not a creature of player {player} on the battlefield")
+        if attacker.closed:
+            raise IllegalAction("closed", f"{attacker.id} is closed and cannot act")
+        if target.zone != "battlefield" or not self.adjacent(attacker, target):
+            raise IllegalAction("not_adjacent", f"{target.id} does not stand next to {attacker.id}")
+        return attacker, target
+
+    def _declare_attack(self: Game, player: str, action: dict) -> None:
+        attacker, target = self._check_attack(player, action)
+        # a simple strike goes on the stack and resolves step by step (ASM attack-on-stack); the attacker's
+        # player keeps priority (ASM priority-after-declaration)
+        entry = Entry(id=self._new_id("s"), kind="attack", source=attacker.id, controller=player, targets=[target.id])
+        entry.declared = self.log("declare", source=attacker.id, targets=[target.id], controller=player,
+                                  action="attack", strike="simple", entry=entry.id)
+        self.stack.append(entry)
+        self.passes = 0
+        self._mark_reveal([attacker.id, target.id])
+        self.fire("attack", entry.declared, attacker, attack="simple", phase="before", cause=entry.declared)
+
+    def _defender_options(self: Game, entry: Entry) -> list[str]:
+        attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
+        owner = self.controller(target)
+        return [c.id for c in self.sorted_cards()
+                if c.zone == "battlefield" and c.id not in (target.id, attacker.id) and not c.closed
+                and c.definition.type == "creature" and self.controller(c) == owner
+                and self.adjacent(c, attacker) and self.adjacent(c, target)]
+
+    def _on_defender(self: Game, p: dict, choice: str | None) -> None:
+        entry = self.stack[-1]
+        if choice is not None:
+            entry.data["defender"] = choice
+            self.log("defender", source=choice, targets=[entry.targets[0]], controller=p["player"],
+                     parent=entry.declared)
+            entry.targets = [choice]
+        entry.step = "rolls"
+
+    def _apply_simple_strike(self: Game, entry: Entry) -> None:
+        attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
+        rolls = entry.data["rolls"]
+        # 503.1.b13: modified rolls are not clamped when the simple strike is read from the table
+        a_roll = rolls["attacker"] + self.roll_bonus(attacker)
+        if target.closed or entry.data.get("as_closed"):     # classic 536.4: as against a closed card
+            dealt, answer = strike_table.closed_target(a_roll), None
+        else:
+            dealt, answer = strike_table.open_target(a_roll, rolls["defender"] + self.roll_bonus(target))
+        a_value = self.strike_values(attacker)[strike_table.STRIKES.index(dealt)] if dealt else 0
+        d_value = self.strike_values(target)[strike_table.STRIKES.index(answer)] if answer else 0
+        hid = self.log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
+                       parent=entry.declared, attack="simple", strike=dealt, wounds=a_value,
+                       answer=answer, answer_wounds=d_value, target_controller=self.controller(target),
+                       generated=entry.generated)
+        entry.data["strike"] = hid
+        # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength
+        self.fire("attack", hid, attacker, attack="simple", cause=hid)
+        self.wound(target, a_value, hid)
+        if answer:
+            ahid = self.log("strike", source=target.id, targets=[attacker.id], controller=self.controller(target),
+                            parent=hid, attack="answer", strike=answer, wounds=d_value)
+            self.wound(attacker, d_value, ahid)

@@ -1,0 +1,75 @@
+"""Battle history (classic 537): the append-only log of game actions, and the queries on it.
+
+Conditions about the past are queries on the log (537.2); a query about an event that cannot exist is
+false (537.3); a card keeps its game id whatever its zone, except the deck (537.4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import Card, HistoryEntry, plain
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# the conditions about the past that filters and abilities may name (537.2)
+QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
+CONDITIONS = ("not_moved_previous_turn",)
+
+
+class BattleHistory:
+    """537 (a part of Game)."""
+
+    def log(self: Game, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        """Append a game action to the battle history (classic 537.1 a–g: a: id, b: source, c: targets,
+        d: resources declared for payment, e: controller at declaration, f: the action that generated it,
+        g: other information)."""
+        hid = self._new_id("h")
+        # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
+        # data, so the canonical state and a cloned game share it instead of copying it.
+        self.history.append({
+            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": plain(list(targets or [])),
+            "resources": plain(list(resources or [])), "controller": controller, "parent": parent,
+            "info": plain(info),
+        })
+        return hid
+
+    def entry_of(self: Game, hid: str | None) -> HistoryEntry | None:
+        return next((h for h in self.history if h["id"] == hid), None) if hid else None
+
+    def history_query(self: Game, query: str, you: str) -> set[str]:
+        """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
+        if query == "attacked_your_creature_this_turn":
+            return {h["source"] for h in self.history if h["kind"] == "strike" and h["turn"] == self.turn
+                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you}
+        if query == "died_from_enemy_attack":
+            out = set()
+            for h in self.history:
+                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and h["targets"]:
+                    cause = self.entry_of(h["parent"])
+                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"]:
+                        out.add(h["targets"][0])
+            return out
+        raise ValueError(query)
+
+    def history_condition(self: Game, condition: str, card: Card) -> bool:
+        """A condition about the past of one card (537.2), by its name in the vocabulary (CONDITIONS)."""
+        if condition == "not_moved_previous_turn":
+            return self.not_moved_previous_turn(card)
+        raise ValueError(condition)
+
+    def not_moved_previous_turn(self: Game, card: Card) -> bool:
+        """537.3: with no previous turn, «did not move in the previous turn» is false, like every check about
+        an event that cannot exist."""
+        previous = self.turn - 1
+        if previous < 1:
+            return False
+        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous for h in self.history)
+
+    def used_this_turn(self: Game, card_id: str, key: str) -> bool:
+        """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""
+        return any(h["kind"] == "declare" and h["turn"] == self.turn and h["source"] == card_id
+                   and h["info"].get("ability") == key for h in self.history)

@@ -1,0 +1,315 @@
+"""Effects: the effect application step and the table of effect verbs.
+
+An ability's effects are `EffectSpec`s (model.py): a verb (`do`) and its parameters. Each verb is one
+small function in `VERBS`, the table the effect application step dispatches through (as
+`rule_effects.CHECKS` is the table of rule effects); the card vocabulary's list of effects is the table's
+keys. A verb applies one effect to one target: a card, or a cell for the cell verbs.
+
+Continuous effects (control, strike changes, lost abilities, roll bonuses) are `Effect` records in
+`game.effects`, with their durations (503.1.b15 ends them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import rule_effects
+from .model import IN_PLAY, Card, Effect, EffectSpec, Entry
+
+if TYPE_CHECKING:
+    from .game import Game
+
+POISON_KEY = "отравление"      # the game's own triggered ability (triggered.POISON): its wounds are the poison X
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One effect verb: how it is applied, and where it may be used."""
+
+    apply: Callable[[Game, Entry, EffectSpec, str], bool | None]
+    target: str = "card"        # "card" (in play), "card_any_zone" (wherever the card is), "cell", "stack"
+    static: bool = False        # may be the effect of a static ability (115)
+    battle_start: bool = False  # may be the effect of «начинает бой с …» (503.1.b14)
+
+
+class Effects:
+    """The effect application step (a part of Game)."""
+
+    def _apply_ability(self: Game, entry: Entry) -> bool:
+        """The effect application step: the ability's effects in order. Returns False when it stopped for a
+        generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
+        source = self.cards[entry.source]
+        ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+        if ab is None:
+            self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
+            return True
+        groups = entry.data.get("target_groups", [])
+        effects = list(ab.effects)
+        participle = ab.replacement if ab.replacement is not None and ab.replacement.of == "effects" else None
+        if participle is not None and entry.data.get("participle") is None:
+            entry.data["participle"] = self._participle(entry, ab, groups)
+        if entry.data.get("participle") == "effect1_cancelled":
+            effects = []
+        start = entry.data.get("effect_index", 0)
+        for index in range(start, len(effects)):
+            spec = effects[index]
+            verb = VERBS[spec.do]
+            if verb.target == "stack":
+                entry.data["effect_index"] = index + 1
+                if self._generate_attack(entry, spec, groups):
+                    return False
+                continue
+            for target_id in self._effect_targets(entry, spec, groups):
+                target = self.cards.get(target_id)
+                if target is None or target.zone in IN_PLAY or verb.target in ("card_any_zone", "cell"):
+                    self._apply_effect(entry, spec, target_id)
+        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
+        hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
+                       parent=entry.declared, ability=ab.key, form=ab.form)
+        self.fire("ability_executed", hid, source, form=ab.form)
+        return True
+
+    def _effect_targets(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> list[str]:
+        if spec.target == "self":
+            return [entry.source]
+        if spec.target == "trigger_subject":
+            return [entry.subject] if entry.subject else []
+        if spec.target == "all_targets":
+            return list(entry.targets)
+        group = groups[int(spec.target[6:]) - 1]
+        return list(group) if isinstance(group, list) else [group]
+
+    def _apply_effect(self: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool | None:
+        """Apply one effect to one target (a card id, or a cell for cell effects). Returns False when the
+        effect was not applied because a replacement effect replaced it (538.1.b3)."""
+        return VERBS[spec.do].apply(self, entry, spec, target_id)
+
+    def _effect_bonus(self: Game, entry: Entry, target: Card) -> int:
+        """537.2.ex2: a static «+N к воздействиям по существам, которые не передвигались в прошлый ход» of the
+        source card, read from the battle history when the воздействие is applied."""
+        source = self.cards[entry.source]
+        ab = source.definition.ability(entry.ability or "")
+        if ab is None or ab.form != "effect":
+            return 0
+        return sum(a.modifier.amount for a in self.abilities_of(source)
+                   if a.kind == "static" and a.modifier is not None and a.modifier.of == "effect_amount"
+                   and self.history_condition(a.modifier.when, target))
+
+    def wound(self: Game, card: Card, amount: int, hid: str) -> int:
+        """Deal wounds; a static prevention on the card acts only now (heroes 115.3). Returns wounds dealt."""
+        amount = self.prevent_wounds(card, amount, hid)
+        if amount <= 0:
+            return 0
+        before = self.current_lives(card)
+        card.wounds += amount
+        card.last_hit = hid
+        self.fire("wounded", hid, card, amount=amount, cause=hid)
+        self.fire("lives_at_most", hid, card, crossing=(before, self.current_lives(card)), cause=hid)
+        return amount
+
+    def _destroy_by_effect(self: Game, entry: Entry, target: Card) -> bool:
+        """An effect destroys a card, unless a replacement effect of the card replaces the destruction
+        (538.1.b3)."""
+        hid = self.log("effect", source=entry.source, targets=[target.id], controller=entry.controller,
+                       parent=entry.declared, effect="destroy")
+        if self.destruction_replaced(target, hid):
+            return False
+        self.destroy([target], effect="destroyed", causes={target.id: hid}, rule=False)
+        return True
+
+    # -------------------------------------------------------------- continuous effects and their durations
+    def _until_turn(self: Game, player: str, until: str | None) -> int:
+        """The turn number at whose end an «до конца (вашего) хода» effect ends (ASM effect-until-your-turn)."""
+        if until == "end_of_controller_turn" and self.active != player:
+            return self.turn + 1
+        return self.turn
+
+    def effect_ended(self: Game, e: Effect) -> bool:
+        src, tgt = self.cards[e.source], self.cards[e.target]
+        if e.while_ == "source_in_squad" and not self.in_play(src):
+            return True
+        if not self.in_play(tgt):
+            return True
+        return e.until_end_of_turn is not None and (
+            self.turn > e.until_end_of_turn or (self.step == "end_done" and self.turn >= e.until_end_of_turn))
+
+    def add_permanent_effect(self: Game, card: Card, spec: EffectSpec, key: str) -> None:
+        self.effects.append(Effect(id=self._new_id("e"), kind=spec.do, source=card.id, target=card.id,
+                                   amount=spec.amount, order=(1, len(self.history))))
+
+    def remove_effect(self: Game, e: Effect, reason: str) -> None:
+        self.effects.remove(e)
+        self.log("rule_effect", targets=[e.target], effect=reason, ended=e.kind, id=e.id, source_card=e.source)
+
+
+# ------------------------------------------------------------------ the verbs
+def _logged(game: Game, entry: Entry, spec: EffectSpec, target_id: str, **info: object) -> str:
+    return game.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                    parent=entry.declared, effect=spec.do, **info)
+
+
+def _continuous(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    """strike_bonus, strike_set, lose_abilities, roll_bonus: a continuous effect on the card."""
+    eid = game._new_id("e")
+    until = game._until_turn(entry.controller, spec.until) if spec.until else None
+    game.effects.append(Effect(id=eid, kind=spec.do, source=entry.source, target=target_id, amount=spec.amount,
+                               until_end_of_turn=until, cause=entry.declared, order=(1, len(game.history))))
+    _logged(game, entry, spec, target_id, id=eid, amount=spec.amount)
+
+
+def _gain_control(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    eid = game._new_id("e")
+    until = game._until_turn(entry.controller, spec.until) if spec.until else None
+    game.effects.append(Effect(id=eid, kind="control", source=entry.source, target=target_id, to=entry.controller,
+                               while_=spec.while_, until_end_of_turn=until, cause=entry.declared,
+                               order=(1, len(game.history))))
+    _logged(game, entry, spec, target_id, id=eid, amount=spec.amount)
+
+
+def _wound(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    target = game.cards[target_id]
+    amount = target.poison if entry.ability == POISON_KEY else spec.amount + game._effect_bonus(entry, target)
+    hid = game.log("strike" if spec.attack else "effect", source=entry.source, targets=[target_id],
+                   controller=entry.controller, parent=entry.declared, effect="wound", attack=spec.attack,
+                   wounds=amount)
+    if spec.attack:
+        game.fire("attack", hid, game.cards[entry.source], attack=spec.attack, cause=hid)
+    game.wound(target, amount, hid)
+
+
+def _heal(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    target = game.cards[target_id]
+    healed = min(spec.amount, target.wounds)     # what was actually healed (classic 113.2.ex2)
+    target.wounds -= healed
+    hid = _logged(game, entry, spec, target_id, amount=spec.amount, healed=healed)
+    if healed:
+        game.fire("healed", hid, target, amount=healed)
+
+
+def _destroy(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool:
+    return game._destroy_by_effect(entry, game.cards[target_id])
+
+
+def _add_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    game.cards[target_id].additional += spec.amount
+    _logged(game, entry, spec, target_id, amount=spec.amount)
+
+
+def _negative_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    game.cards[target_id].negative += spec.amount
+    _logged(game, entry, spec, target_id, amount=spec.amount)
+
+
+def _wound_roll(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    raw = entry.data["rolls"]["effect"] + game.roll_bonus(game.cards[entry.source])
+    value = rule_effects.clamp_roll(game, raw, parent=entry.declared)
+    hid = _logged(game, entry, spec, target_id, roll=raw, wounds=value)
+    game.wound(game.cards[target_id], value, hid)
+
+
+def _deck(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    """look_at_deck, take_from_deck: the controller's deck is looked at (and its top card taken); the deck
+    is then shuffled (503.1.b17)."""
+    player = entry.controller
+    deck = game.deck_of(player)
+    hid = game.log("effect", source=entry.source, controller=player, parent=entry.declared, effect=spec.do,
+                   deck=[c.id for c in deck])
+    if spec.do == "take_from_deck" and deck:
+        deck[0].zone = "hand"
+        game.log("zone", targets=[deck[0].id], parent=hid, zone="hand")
+    game.deck_dirty[player] = spec.do
+
+
+def _return_to_deck(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    hid = _logged(game, entry, spec, target_id)
+    game.to_deck(game.cards[target_id], hid)
+
+
+def _return_to_hand(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    target = game.cards[target_id]
+    hid = _logged(game, entry, spec, target_id, zone_was=target.zone)
+    target.zone, target.cell, target.host = "hand", None, None
+    target.wounds = target.additional = target.negative = 0
+    target.closed = False
+    game.log("zone", targets=[target_id], parent=hid, zone="hand")
+
+
+def _detach(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    game.cards[target_id].host = None
+    _logged(game, entry, spec, target_id)
+
+
+def _generated_attack(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool:
+    """536: the target (spec.performer) makes a simple strike; it goes on the stack (generated.py)."""
+    return game._generate_attack(entry, spec, entry.data.get("target_groups", []))
+
+
+def _close(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    target = game.cards[target_id]
+    if not target.closed:
+        target.closed = True
+        _logged(game, entry, spec, target_id)
+
+
+def _remove_markers(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    target = game.cards[target_id]
+    removed, target.markers = target.markers, []
+    _logged(game, entry, spec, target_id, removed=removed)
+
+
+def _add_cell_marker(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> None:
+    game.cell_markers.setdefault(cell, []).append(spec.marker or "")
+    _logged(game, entry, spec, cell, marker=spec.marker)
+
+
+def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
+    """Incarnation: the card comes from the graveyard onto the cell, open (538.3.ex1), taking the marker away."""
+    card = game.cards[entry.source]
+    if any(c.zone == "battlefield" and c.cell == cell and c.host is None for c in game.cards.values()):
+        game.log("incarnation_failed", source=card.id, targets=[cell], parent=entry.declared)
+        return False
+    card.zone, card.cell, card.closed, card.wounds = "battlefield", cell, False, 0
+    game._counters["appear"] += 1
+    card.appeared = game._counters["appear"]
+    markers = game.cell_markers.get(cell, [])
+    if spec.marker and spec.marker in markers:
+        markers.remove(spec.marker)
+    hid = game.log("incarnation", source=card.id, targets=[cell], controller=entry.controller,
+                   parent=entry.declared, cell=cell, removed_marker=spec.marker)
+    game.fire("incarnated", hid, card)
+    return True
+
+
+def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
+    victims = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+    results = [game._destroy_by_effect(entry, c) for c in victims]
+    return all(results)
+
+
+# The effect verbs, in the order the vocabulary lists them (docs/VOCABULARY.md).
+VERBS: dict[str, Verb] = {
+    "strike_bonus": Verb(_continuous, static=True, battle_start=True),
+    "strike_set": Verb(_continuous, static=True),
+    "gain_control": Verb(_gain_control),
+    "wound": Verb(_wound),
+    "heal": Verb(_heal),
+    "destroy": Verb(_destroy),
+    "lose_abilities": Verb(_continuous, static=True),
+    "add_lives": Verb(_add_lives, battle_start=True),
+    "negative_lives": Verb(_negative_lives),
+    "roll_bonus": Verb(_continuous, static=True),
+    "wound_roll": Verb(_wound_roll),
+    "look_at_deck": Verb(_deck, target="card_any_zone"),
+    "take_from_deck": Verb(_deck, target="card_any_zone"),
+    "return_to_deck": Verb(_return_to_deck),
+    "return_to_hand": Verb(_return_to_hand, target="card_any_zone"),
+    "detach": Verb(_detach),
+    "generated_attack": Verb(_generated_attack, target="stack"),
+    "close": Verb(_close),
+    "add_cell_marker": Verb(_add_cell_marker, target="cell"),
+    "remove_markers": Verb(_remove_markers, target="card_any_zone"),
+    "incarnate": Verb(_incarnate, target="cell"),
+    "destroy_all_in_cell": Verb(_destroy_all_in_cell, target="cell"),
+}

@@ -1,0 +1,44 @@
+"""Generated actions (classic 536): a game action an effect makes a card perform.
+
+Classic 536.1: an effect that makes a card perform a game action generates it; 536.1.1: replacing
+abilities count too (534). The generated attack is the one the vocabulary knows (`generated_attack`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .model import EffectSpec, Entry
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class GeneratedActions:
+    """536 (a part of Game)."""
+
+    def _generate_attack(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
+        """Classic 536.2.a: the generated action goes on top of the stack if it passes the legality checks;
+        536.2.b: it starts at its target resolution step, with no redirection and no defender; 536.2.c: no
+        payment stage; 536.3/536.5: the performing card (and its controller) makes the attack."""
+        performer = self.cards.get(self._effect_targets(entry, EffectSpec(do="", target=spec.performer or ""),
+                                                        groups)[0])
+        struck_ids = self._effect_targets(entry, spec, groups)
+        struck = self.cards.get(struck_ids[0]) if struck_ids else None
+        legal = performer is not None and struck is not None and performer.zone == "battlefield" \
+            and struck.zone == "battlefield" and performer.definition.type == "creature" \
+            and self.adjacent(performer, struck)
+        if not legal:
+            self.log("generated_illegal", source=performer.id if performer else None,
+                     targets=[struck.id] if struck else [], parent=entry.declared)
+            return False
+        assert performer is not None and struck is not None
+        # performed by the performing card's controller, who alone rolls when as_closed (ASM generated-attack-roller)
+        gen = Entry(id=self._new_id("s"), kind="attack", source=performer.id, controller=self.controller(performer),
+                    targets=[struck.id], step="target_resolution", generated=True,
+                    data={"as_closed": spec.as_closed})
+        gen.declared = self.log("declare", source=performer.id, targets=[struck.id], controller=gen.controller,
+                                parent=entry.declared, action="attack", strike="simple", entry=gen.id,
+                                generated=True, generated_by=entry.id)
+        self.stack.append(gen)
+        return True

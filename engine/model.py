@@ -1,0 +1,305 @@
+"""The engine's plain data: card definitions and their ability specs, the cards of a game, continuous
+effects, stack/Queue entries, waiting triggers, battle-history entries, and the errors of the API.
+
+Every other engine module imports from here and nothing here imports them, so the split of the engine
+by rules section has no import cycles. Nothing here carries out a rule.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .editions import Edition
+
+IN_PLAY = ("battlefield", "additional")       # the zones that make up a squad (отряд)
+ZONES = ("battlefield", "additional", "graveyard", "deck", "hand")
+DEFAULT_PLAYERS = ("А", "Б")                  # the players of a board that names none
+STEPS = ("start", "main", "end")              # the steps a board may start in
+
+
+def plain(value: Any) -> Any:
+    """A deep copy as plain JSON data: mappings stay dicts, tuples and lists become lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------ errors of the API
+class IllegalAction(Exception):
+    """A request the rules do not allow now; `code` is stable (protocol error code)."""
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+class SetupError(Exception):
+    """A setup the engine cannot start from; `problems` are (path, message)."""
+
+    def __init__(self, problems: list[tuple[tuple, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"{'.'.join(map(str, p))}: {m}" for p, m in problems))
+
+
+Path = tuple[str | int, ...]
+
+
+class DefinitionError(Exception):
+    def __init__(self, problems: list[tuple[Path, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"{'.'.join(map(str, p)) or '<card>'}: {m}" for p, m in problems))
+
+
+# ------------------------------------------------------------------ card definitions (immutable values)
+@dataclass(frozen=True)
+class Filter:
+    """A selector of cards (or of cells): who, whose, what, in which state, where."""
+
+    who: str = "any"
+    controller: str = "any"
+    type: str | None = None
+    rank: str | None = None
+    state: str | None = None
+    wounded: bool = False
+    all: bool = False
+    distinct: bool = False
+    near: str | None = None
+    opposite: bool = False
+    history: str | None = None
+    cell: bool = False
+    marker: str | None = None
+    zone: str = "battlefield"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """The condition of a triggered ability (113.2). `word` is the English value of the trigger word
+    (cards.TRIGGER_WORDS holds the Russian word of each)."""
+
+    word: str
+    event: str
+    subject: Filter = Filter()
+    cause_kind: str | None = None
+    cause: Filter | None = None
+    value: int | None = None
+    min_amount: int | None = None
+    attack: str | None = None
+    in_your_turn: bool = False
+    form: str | None = None
+
+    @property
+    def after_payment(self) -> bool:
+        """classic 113.3: «После [текст]» fires after the payment of [текст]."""
+        return self.word == "after"
+
+    @property
+    def before(self) -> bool:
+        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
+        return self.word == "before"
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One effect of an ability: a verb of the effects table (effects.VERBS) and its parameters."""
+
+    do: str
+    target: str = "self"
+    amount: int = 0
+    until: str | None = None
+    while_: str | None = None
+    attack: str | None = None
+    performer: str | None = None
+    as_closed: bool = True
+    marker: str | None = None
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What an activated ability costs: closing the card, removing counters (фишки)."""
+
+    close: bool = False
+    counters: int = 0
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A replacement effect (534) an ability carries: `of` is what it replaces —
+    "wounds": wounds dealt to the card, `prevent` of them per strike are prevented (heroes 115.3);
+    "destruction": a destruction of the card by an effect is not applied («вместо уничтожения», 538.1.b3);
+    "effects": the participle replacement (538.1): the ability's effects are replaced by `instead` when
+    `when` holds at the replacement step."""
+
+    of: str
+    prevent: int = 0
+    when: str | None = None
+    instead: tuple[EffectSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A static change to the amounts of the card's own effects: +`amount` to its воздействия on a card
+    for which the battle-history condition `when` holds (537.2.ex2)."""
+
+    of: str
+    amount: int
+    when: str
+
+
+@dataclass(frozen=True)
+class Ability:
+    key: str
+    kind: str
+    text: str = ""
+    form: str | None = None
+    trigger: Trigger | None = None
+    targets: tuple[Filter, ...] = ()
+    effects: tuple[EffectSpec, ...] = ()
+    optional: bool = False
+    once_per_turn: bool = False
+    cost: Cost = Cost()
+    affects: Filter | None = None
+    condition_source: str | None = None
+    substitutes: str | None = None          # the ability this one substitutes while active (503.1.b19)
+    zone: str = "battlefield"
+    requires: str | None = None
+    replacement: Replacement | None = None
+    modifier: Modifier | None = None
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    edition: str
+    type: str
+    rank: str = "common"
+    lives: int = 0
+    move: int = 0
+    strike: tuple[int, int, int] = (0, 0, 0)
+    abilities: tuple[Ability, ...] = field(default_factory=tuple)
+    flying: bool = False
+    unique: bool = False
+    max_additional_lives: int | None = None
+
+    def ability(self, key: str) -> Ability | None:
+        return next((a for a in self.abilities if a.key == key), None)
+
+    @cached_property
+    def has_static(self) -> bool:
+        """Whether any printed ability is a static one with effects (a card without can be skipped when
+        the game looks for the effects static abilities apply: a card has no ability it does not print)."""
+        return any(a.kind == "static" and a.effects for a in self.abilities)
+
+    @cached_property
+    def has_substituting(self) -> bool:
+        """Whether any printed ability substitutes another (503.1.b19)."""
+        return any(a.substitutes is not None for a in self.abilities)
+
+    def __deepcopy__(self, memo: dict) -> CardDef:
+        return self          # a definition is an immutable value: a cloned game shares it (Game.clone)
+
+
+# ------------------------------------------------------------------ the state of a game
+_SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition)   # immutable: a copy may share them
+
+
+def _deepcopy_fields(self: Any, memo: dict) -> Any:
+    """`copy.deepcopy` for the game's dataclasses, several times faster than the generic one: immutable
+    field values are shared, everything else (lists, dicts, nested objects) is deep-copied."""
+    new = copy.copy(self)
+    memo[id(self)] = new
+    for name, value in vars(self).items():
+        if not isinstance(value, _SHARED):
+            setattr(new, name, copy.deepcopy(value, memo))
+    return new
+
+
+@dataclass
+class Card:
+    id: str
+    definition: CardDef
+    owner: str
+    base_controller: str
+    zone: str
+    cell: str | None = None
+    closed: bool = False
+    face_down: bool = False
+    wounds: int = 0
+    max_lives: int = 0
+    markers: list[str] = field(default_factory=list)
+    position: int = 0
+    poison: int = 0
+    appeared: int = 0               # when it came into play (115.4: statics apply in order of appearance)
+    last_hit: str | None = None     # history id of the action that last wounded it
+    host: str | None = None         # equipment / symbiote: the card it is attached to
+    additional: int = 0             # additional lives
+    negative: int = 0               # negative lives
+    moves_left: int = 0             # movement allowance left this turn
+    last_cell: str | None = None    # where it stood before it went to the additional zone
+    reveal_due: bool = False        # a face-down card that acted or was targeted: revealed by a rule effect
+    battle_started: bool = True     # «начинает бой с …» applied (or not due)
+    substituted: list[str] = field(default_factory=list)   # abilities substituted by another (503.1.b19)
+    counters: int = 0               # фишки
+
+    __deepcopy__ = _deepcopy_fields
+
+
+@dataclass
+class Effect:
+    id: str
+    kind: str                       # control | strike_bonus | strike_set | lose_abilities | roll_bonus
+    source: str
+    target: str
+    to: str | None = None           # control: the player who gets control
+    amount: int = 0
+    while_: str | None = None       # "source_in_squad"
+    until_end_of_turn: int | None = None
+    cause: str | None = None        # history id that created it
+    order: tuple = ()               # application order (115.4)
+    static_key: tuple | None = None  # set for the effect of a static ability
+
+    __deepcopy__ = _deepcopy_fields
+
+
+@dataclass
+class Entry:
+    """An entry of the stack (classic) / Queue (heroes)."""
+
+    id: str
+    kind: str                       # "attack" | "ability"
+    source: str
+    controller: str
+    targets: list[str]
+    ability: str | None = None
+    step: str = "declared"
+    data: dict[str, Any] = field(default_factory=dict)
+    declared: str | None = None     # history id of its declaration
+    generated: bool = False         # a generated action (classic 536)
+    activated: bool = False
+    subject: str | None = None      # the trigger point's card (heroes 113.6)
+
+    __deepcopy__ = _deepcopy_fields
+
+
+@dataclass
+class Fired:
+    """A triggered ability whose condition was met and that waits to be declared (113.2)."""
+
+    id: str
+    card: str
+    ability: str
+    event: str                      # history id of the triggering game action (537.1.f): the trigger point
+    subject: str | None = None      # the card the triggering action happened to
+    optional: bool = False
+
+    __deepcopy__ = _deepcopy_fields
+
+
+# A battle-history entry (537.1) is plain JSON data, never changed once written:
+# {"id", "turn", "kind", "source", "targets", "resources", "controller", "parent", "info"}
+HistoryEntry = dict[str, Any]

@@ -1,0 +1,174 @@
+"""The stack (classic «стек») / Queue (heroes «Очередь») and priority: declaring an ability onto it,
+passing, and resolving its top entry step by step.
+
+Resolution of an entry follows the rules' named steps (classic 536.2, 503.1.b3; sections 511/512 are not
+in the corpus: ASM resolution-steps):
+    target_resolution → (defender) → rolls → apply (effect application) → payment → done
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .model import Entry, IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class StackAndPriority:
+    """The stack/Queue and priority (a part of Game)."""
+
+    def _give_priority(self: Game, player: str) -> None:
+        self.priority = player
+        self.log("priority", controller=player)
+
+    def _pass(self: Game, player: str, action: dict) -> None:
+        self.log("pass", controller=player)
+        self.passes += 1
+        if self.passes < 2:
+            self._give_priority(self.opponent(player))
+            return
+        self.passes = 0
+        if self.stack:
+            # both players passed in succession: the top entry resolves (ASM stack-lifo, heroes-queue-lifo)
+            self.priority = None
+            self.stack[-1].step = "target_resolution"
+        else:
+            self._give_priority(self.active)     # ASM empty-stack-pass
+
+    # -------------------------------------------------------------- declaring an ability
+    def _continue_declaration(self: Game) -> None:
+        """Choose the declared ability's targets one by one, then put it on the stack/Queue."""
+        d = self.declaring
+        assert d is not None
+        card = self.cards[d["card"]]
+        ab = self.ability_of(card, d["ability"])
+        assert ab is not None
+        while len(d["chosen"]) < len(ab.targets):
+            f = ab.targets[len(d["chosen"])]
+            options = [o for o in self.target_options(card, f, d["player"], d["chosen"], ab)
+                       if f.all or self.targets_completable(card, ab, d["player"], d["chosen"] + [o])]  # 536.3
+            if f.all:
+                # classic 113.2.p2: «все карты…»: every legal target at declaration, the illegal ones ignored
+                d["chosen"].append(options)
+                continue
+            if not options:
+                raise IllegalAction("no_target", f"no legal target{len(d['chosen']) + 1} for «{ab.key}»")
+            self.pending = {"kind": "target", "player": d["player"], "for": ab.key, "card": card.id,
+                            "index": len(d["chosen"]) + 1, "options": options}
+            return
+        self.declaring = None
+        targets = list(d["fixed"]) + [t for c in d["chosen"] for t in (c if isinstance(c, list) else [c])]
+        entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=d["player"], targets=targets,
+                      ability=ab.key, activated=d["kind"] == "activate", subject=d.get("subject"))
+        entry.data["target_groups"] = d["chosen"]
+        entry.data["target_zones"] = {t: self.cards[t].zone for t in targets if t in self.cards}
+        resources = ([f"close:{card.id}"] if ab.cost.close else []) + \
+            ([f"counters:{card.id}:{ab.cost.counters}"] if ab.cost.counters else [])
+        entry.declared = self.log("declare", source=card.id, targets=targets, controller=d["player"],
+                                  parent=d.get("parent"), resources=resources, action=d["kind"], ability=ab.key,
+                                  entry=entry.id, subject=d.get("subject"))
+        self.stack.append(entry)
+        self.passes = 0                         # the declaring player keeps priority (ASM priority-after-declaration)
+        self._mark_reveal([card.id] + targets)
+        if entry.activated and self.edition.payment == "before":
+            self._pay(entry)                      # heroes 113.3.dup2: paid before execution
+
+    def _on_target(self: Game, p: dict, choice: str) -> None:
+        assert self.declaring is not None
+        self.declaring["chosen"].append(choice)
+        self._continue_declaration()
+
+    def _mark_reveal(self: Game, card_ids: list[str]) -> None:
+        """A face-down card that acts or is targeted is revealed by a rule effect (ASM reveal-when)."""
+        for cid in card_ids:
+            card = self.cards.get(cid)
+            if card is not None and card.face_down and self.in_play(card):
+                card.reveal_due = True
+
+    # -------------------------------------------------------------- resolution
+    def _resolve_step(self: Game, entry: Entry) -> None:
+        if entry.step == "target_resolution":
+            if not self._targets_legal(entry):
+                self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
+                entry.step = "done"
+                return
+            if entry.kind == "attack" and not entry.generated:
+                options = self._defender_options(entry)
+                if options:
+                    target = self.cards[entry.targets[0]]
+                    self.pending = {"kind": "defender", "player": self.controller(target), "for": entry.id,
+                                    "options": [None] + options}
+                    return
+            entry.step = "rolls" if entry.kind == "attack" or self._needs_roll(entry) else "apply"
+        elif entry.step == "rolls" and entry.kind == "ability":
+            if "effect" not in entry.data.setdefault("rolls", {}):
+                self._ask_roll(entry.controller, "effect", entry)
+            else:
+                entry.step = "apply"
+        elif entry.step == "rolls":
+            rolls = entry.data.setdefault("rolls", {})
+            target = self.cards[entry.targets[0]]
+            if "attacker" not in rolls:
+                self._ask_roll(entry.controller, "attacker", entry)
+            elif not target.closed and not entry.data.get("as_closed") and "defender" not in rolls:
+                self._ask_roll(self.controller(target), "defender", entry)
+            else:
+                entry.step = "apply"
+        elif entry.step == "apply":
+            if entry.kind == "attack":
+                self._apply_simple_strike(entry)
+            elif not self._apply_ability(entry):
+                return                    # a generated action is on top of the stack now (536.2.a)
+            entry.step = "payment"
+        elif entry.step == "payment":
+            self._payment(entry)
+            entry.step = "done"
+
+    def _needs_roll(self: Game, entry: Entry) -> bool:
+        ab = self.cards[entry.source].definition.ability(entry.ability or "")
+        return ab is not None and any(e.do == "wound_roll" for e in ab.effects)
+
+    def _ask_roll(self: Game, player: str, role: str, entry: Entry) -> None:
+        self.pending = {"kind": "roll", "player": player, "role": role, "for": entry.id,
+                        "options": [1, 2, 3, 4, 5, 6]}
+
+    def _on_roll(self: Game, p: dict, value: int) -> None:
+        entry = self.stack[-1]
+        entry.data.setdefault("rolls", {})[p["role"]] = value
+        self.log("roll", controller=p["player"], parent=entry.declared, role=p["role"], value=value)
+
+    def _targets_legal(self: Game, entry: Entry) -> bool:
+        if entry.kind == "attack":
+            a, t = self.cards[entry.source], self.cards[entry.targets[0]]
+            return a.zone == "battlefield" and t.zone == "battlefield" and self.adjacent(a, t)
+        groups = entry.data.get("target_groups", [])
+        single = [t for t in entry.targets if t in self.cards and not any(isinstance(g, list) and t in g for g in groups)]
+        # a chosen card is still a legal target while it stays in the zone it was chosen in
+        zones = entry.data.get("target_zones", {})
+        return all(self.cards[t].zone == zones.get(t, self.cards[t].zone) != "deck" for t in single)
+
+    def _payment(self: Game, entry: Entry) -> None:
+        """The payment stage. Classic 503.1.b3: paid after execution (an attack closes its attacker); then
+        «После» triggers (classic 113.3) fire."""
+        if entry.kind == "attack" and not entry.generated:
+            attacker = self.cards[entry.source]
+            hid = None
+            if attacker.zone == "battlefield" and not attacker.closed:
+                attacker.closed = True
+                hid = self.log("payment", source=attacker.id, controller=entry.controller, parent=entry.declared,
+                               closes=attacker.id)
+            defender = entry.data.get("defender")
+            if defender and not self.cards[defender].closed:
+                self.cards[defender].closed = True          # cards.md: the defender closes afterwards
+                self.log("payment", source=defender, parent=entry.declared, closes=defender)
+            self.fire("attack", hid or entry.data.get("strike", ""), attacker, attack="simple",
+                      phase="after_payment", cause=entry.data.get("strike"))
+        elif entry.activated:
+            if not entry.data.get("paid"):
+                self._pay(entry)
+            source = self.cards[entry.source]
+            ab = source.definition.ability(entry.ability or "")
+            self.fire("ability_executed", entry.declared or "", source, form=ab.form if ab else None,
+                      phase="after_payment")

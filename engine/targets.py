@@ -1,0 +1,100 @@
+"""Targets and selectors: which cards (or cells) a filter of the vocabulary picks, read from the point of
+view of an ability's card and its controller; the legal targets of a declaration.
+
+A declaration needs all its targets (classic 536.3; heroes 113.7), so a choice that leaves a later target
+without options is not offered (ASM targets-completable).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .model import Ability, Card, Filter
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Targets:
+    """Selectors (a part of Game)."""
+
+    def relative(self: Game, rel: str, player: str | None, you: str) -> bool:
+        return rel == "any" or (rel == "you" and player == you) or (rel == "opponent" and player not in (None, you))
+
+    def matches(self: Game, f: Filter, card: Card, source: Card, you: str) -> bool:
+        """Does `card` meet the filter, read from the point of view of `source` controlled by `you`?"""
+        if f.who == "self" and card is not source or f.who == "other" and card is source:
+            return False
+        if f.who in ("adjacent", "self_or_adjacent") and not (
+                (f.who == "self_or_adjacent" and card is source) or (self.in_play(card) and self.adjacent(card, source))):
+            return False
+        if not self.relative(f.controller, self.controller(card), you):
+            return False
+        if f.type and card.definition.type != f.type:
+            return False
+        if f.rank and card.definition.rank != f.rank:
+            return False
+        if f.state and (f.state == "closed") != card.closed:
+            return False
+        return not (f.wounded and card.wounds <= 0)
+
+    def targets_completable(self: Game, card: Card, ab: Ability, player: str, chosen: list) -> bool:
+        """Can every remaining target of `ab` be chosen after `chosen`? A declaration needs all its targets
+        (classic 536.3: the performer *and* the target of its action; heroes 113.7: a declaration that cannot
+        be made is illegal), so a choice that leaves a later target without options is not offered."""
+        if len(chosen) >= len(ab.targets):            # ASM targets-completable
+            return True
+        f = ab.targets[len(chosen)]
+        options = self.target_options(card, f, player, chosen, ab)
+        if f.all:
+            return self.targets_completable(card, ab, player, chosen + [options])
+        return any(self.targets_completable(card, ab, player, chosen + [o]) for o in options)
+
+    def target_options(self: Game, source: Card, f: Filter, you: str, chosen: list, ability: Ability | None = None) \
+            -> list[str]:
+        """The legal targets of one target filter, given the targets already chosen."""
+        if f.cell:
+            # a cell target; an occupied cell only where the ability's participle allows it (538.1.b1)
+            occupied = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+            allow_occupied = self.participle_allows_occupied(ability)
+            return [cell for cell in self.edition.cells()
+                    if (f.marker is None or f.marker in self.cell_markers.get(cell, []))
+                    and (cell not in occupied or allow_occupied or f.marker is None)]
+        near = None
+        if f.near:
+            index = int(f.near[6:]) - 1
+            near = self.cards.get(chosen[index]) if index < len(chosen) and isinstance(chosen[index], str) else None
+        options = []
+        for c in self.sorted_cards():
+            if not self._in_target_zone(c, f.zone):
+                continue
+            if not self.matches(f, c, source, you) or (f.distinct and c.id in chosen):
+                continue
+            if near is not None and (c is near or not self.adjacent(c, near)):
+                continue
+            if f.opposite and c.id != self.opposite_of(source, you):
+                continue
+            if f.history and c.id not in self.history_query(f.history, you):
+                continue                     # 537.4: by game id, from the battle history (ASM delayed-as-trigger)
+            options.append(c.id)
+        return options
+
+    def _in_target_zone(self: Game, card: Card, zone: str) -> bool:
+        """A target filter's zone: the squad (default), the graveyard, or any zone but the deck — where a
+        creature keeps its game id (537.4)."""
+        if zone == "any":
+            return card.zone != "deck"
+        if zone == "graveyard":
+            return card.zone == "graveyard"
+        return self.in_play(card)
+
+    def opposite_of(self: Game, source: Card, you: str) -> str | None:
+        """The enemy creature opposite: in the same column, the nearest one (ASM opposite)."""
+        if not source.cell:
+            return None
+        col, row = self.edition.coords(source.cell)
+        enemies = [c for c in self.cards.values() if c.zone == "battlefield" and c.cell and c.host is None
+                   and c.definition.type == "creature" and self.controller(c) != you
+                   and self.edition.coords(c.cell)[0] == col]
+        return min(enemies, key=lambda c: (abs(self.edition.coords(c.cell or "")[1] - row), c.id)).id \
+            if enemies else None

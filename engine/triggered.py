@@ -1,0 +1,141 @@
+"""Triggered abilities (classic 113, heroes 113): conditions met by game actions, waiting triggers, and
+their declaration.
+
+A game action fires every triggered ability whose condition it meets (113.2/113.3); the fired abilities
+wait (`game.fired`) and are declared as soon as their player gets priority, after all rule effects
+(113.2), players in the edition's order; a declaration that became illegal is dropped (heroes 113.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .effects import POISON_KEY
+from .model import Ability, Card, EffectSpec, Fired
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# poison X: a triggered ability of the game itself, declared by the poisoned creature's controller (ASM poison-trigger)
+POISON = Ability(key=POISON_KEY, kind="triggered", text="Отравление X: в начале хода — X ран",
+                 effects=(EffectSpec(do="wound", target="self"),))
+
+
+class TriggeredAbilities:
+    """113 (a part of Game)."""
+
+    def fire(self: Game, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
+        """Collect every triggered ability whose condition this game action meets (classic 113.2/113.3).
+
+        Conditions are read at the moment of the action: «вашего» means the ability card's controller then
+        (ASM trigger-declarer). ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
+        """
+        for card in self.sorted_cards():
+            if not (self.in_play(card) or card is subject):
+                continue
+            you = self.controller(card)
+            for ab in self.abilities_of(card):
+                t = ab.trigger
+                if ab.kind != "triggered" or t is None or t.event != event:
+                    continue
+                if t.after_payment != (ctx.get("phase") == "after_payment") or \
+                        t.before != (ctx.get("phase") == "before"):
+                    continue
+                if subject is not None and not self.matches(t.subject, subject, card, you):
+                    continue
+                if t.attack and ctx.get("attack") != t.attack:
+                    continue
+                if t.form and ctx.get("form") != t.form:
+                    continue
+                if t.in_your_turn and self.active != you:
+                    continue
+                if t.min_amount is not None and ctx.get("amount", 0) < t.min_amount:
+                    continue
+                if event == "lives_at_most":
+                    before, after = ctx.get("crossing", (0, 0))
+                    if not (before > (t.value or 0) >= after):
+                        continue
+                if t.cause_kind == "attack" or t.cause is not None:
+                    cause = self.entry_of(ctx.get("cause"))
+                    if cause is None or (t.cause_kind == "attack" and cause["kind"] != "strike"):
+                        continue
+                    if t.cause and not self.relative(t.cause.controller, cause["controller"], you):
+                        continue
+                self._add_fired(card, ab.key, hid, subject, ab.optional)
+
+    def _add_fired(self: Game, card: Card, key: str, hid: str, subject: Card | None, optional: bool) -> None:
+        fid = self._new_id("t")
+        self.fired.append(Fired(id=fid, card=card.id, ability=key, event=hid,
+                                subject=subject.id if subject else None, optional=optional))
+        self.log("trigger", source=card.id, targets=[subject.id] if subject else [], controller=self.controller(card),
+                 parent=hid, ability=key, fired=fid)
+
+    def declarer(self: Game, fired: Fired) -> str:
+        # classic 113.2.ex1: declared by whoever controls the card when priority comes (ASM trigger-declarer)
+        return self.controller(self.cards[fired.card])
+
+    def _once_per_turn(self: Game, ab: Ability) -> bool:
+        if ab is POISON:
+            return False
+        limited = self.edition.once_per_turn_triggers if ab.kind == "triggered" else self.edition.payment == "before"
+        return ab.once_per_turn or limited       # heroes 113.4.p1 (triggered), 113.3.dup2.p1 (activated)
+
+    def _why_not_declarable(self: Game, fired: Fired) -> str | None:
+        card = self.cards[fired.card]
+        ab = self.ability_of(card, fired.ability)
+        if ab is None:
+            return "the card no longer has this ability"
+        if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
+            return "once_per_turn"
+        if any(e.target == "trigger_subject" for e in ab.effects):
+            subject = self.cards.get(fired.subject or "")
+            if subject is None or not self.in_play(subject):
+                # heroes 113.7: the declaration became illegal; the once-per-turn limit is not spent
+                return "trigger_subject_left_play"
+        if not self.targets_completable(card, ab, self.declarer(fired), []):
+            return "no legal target"
+        return None
+
+    def _declare_next(self: Game) -> bool:
+        """113.2: triggered abilities are declared as soon as their player gets priority, after all rule
+        effects; players declare in the edition's order (ASM classic-trigger-order / heroes-trigger-order)."""
+        if not self.fired:
+            return False
+        first = self.active if self.edition.first_to_order == "active" else self.opponent(self.active)
+        for player in (first, self.opponent(first)):
+            for f in [f for f in self.fired if self.declarer(f) == player]:
+                why = self._why_not_declarable(f)
+                if why:
+                    self.fired.remove(f)
+                    self.log("trigger_dropped", source=f.card, controller=player, parent=f.event,
+                             ability=f.ability, reason=why)
+            mine = [f for f in self.fired if self.declarer(f) == player]
+            if not mine:
+                continue
+            if self.priority != player:
+                self._give_priority(player)
+            mandatory = any(not f.optional for f in mine)
+            options: list[Any] = [{"id": f.id, "card": f.card, "ability": f.ability, "subject": f.subject,
+                                   "optional": f.optional} for f in mine]
+            if not mandatory:
+                options.append(None)          # heroes 113.4: a «может» trigger may be left undeclared
+            self.pending = {"kind": "declare_trigger", "player": player, "mandatory": mandatory, "options": options}
+            return True
+        return False
+
+    def _on_declare_trigger(self: Game, p: dict, choice: str | None) -> None:
+        if choice is None:
+            for f in [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]:
+                # heroes 113.4: not declared at the first priority: lost for this triggering
+                self.fired.remove(f)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+            return
+        fired = next(f for f in self.fired if f.id == choice)
+        self.fired.remove(fired)
+        card = self.cards[fired.card]
+        ab = self.ability_of(card, fired.ability)
+        assert ab is not None
+        fixed = [fired.subject] if any(e.target == "trigger_subject" for e in ab.effects) and fired.subject else []
+        self.declaring = {"kind": "trigger", "card": card.id, "ability": ab.key, "player": p["player"],
+                          "parent": fired.event, "subject": fired.subject, "fixed": fixed, "chosen": []}
+        self._continue_declaration()

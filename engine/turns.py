@@ -1,0 +1,106 @@
+"""The turn: its start (503.1.b2 opening, 503.1.b12 movement, start-of-turn triggers), the main step's
+own actions (playing a card, moving a creature), and its end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rule_effects
+from .model import Card, IllegalAction
+from .triggered import POISON
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Turns:
+    """The turn (a part of Game)."""
+
+    def _end_turn(self: Game, player: str, action: dict) -> None:
+        self._check_end_turn(player, action)
+        if self.step != "end":
+            self.step = "end"
+            hid = self.log("turn_end", controller=player)
+            self.fire("turn_end", hid, None)
+            if self.fired:
+                self.priority = None
+                return                    # «В конце хода» abilities are declared and resolved first (ASM turn-end-triggers)
+        self.step = "end_done"
+        self.priority = None
+        rule_effects.run(self)            # «до конца хода» effects end here (503.1.b15)
+        self.turn += 1
+        self.active = self.opponent(player)
+        self._begin_turn()
+
+    def _check_end_turn(self: Game, player: str, action: dict) -> None:
+        if player != self.active or self.stack:
+            raise IllegalAction("not_now", "only the active player ends the turn, with an empty stack")
+
+    def _begin_turn(self: Game) -> None:
+        self.step = "start"
+        hid = self.log("turn_start", controller=self.active)
+        for c in self.sorted_cards():
+            # classic 503.1.b2: the active player's cards open at the start of the turn (a rule effect)
+            if c.closed and self.in_play(c) and self.controller(c) == self.active:
+                c.closed = False
+                self.log("rule_effect", targets=[c.id], effect="open")
+        for c in self.sorted_cards():
+            # classic 503.1.b12: the active player's creatures get their movement allowance back
+            if self.in_play(c) and self.controller(c) == self.active and c.moves_left != c.definition.move:
+                c.moves_left = c.definition.move
+                self.log("rule_effect", targets=[c.id], effect="restore_movement", moves=c.moves_left)
+        self.fire("turn_start", hid, None)
+        for c in self.sorted_cards():         # ASM poison-trigger
+            if c.poison and self.in_play(c) and self.controller(c) == self.active:
+                self._add_fired(c, POISON.key, hid, c, optional=False)
+        self.step = "main"
+
+    # -------------------------------------------------------------- playing a card
+    def _check_play(self: Game, player: str, action: dict) -> Card:
+        card = self.cards.get(action.get("card", ""))
+        if card is None or card.zone != "hand" or card.owner != player:
+            raise IllegalAction("not_in_hand", f"{action.get('card')} is not in player {player}'s hand")
+        if player != self.active or self.step != "main" or self.stack:
+            raise IllegalAction("not_now", "cards are played by the active player, main step, empty stack/Queue")
+        cell = action.get("cell")
+        if self.edition.has_grid:
+            if not cell or not self.edition.is_cell(cell) or any(c.cell == cell for c in self.cards.values()):
+                raise IllegalAction("bad_cell", f"a free cell of the battlefield is needed, got {cell!r}")
+        return card
+
+    def _play(self: Game, player: str, action: dict) -> None:
+        card = self._check_play(player, action)
+        card.zone, card.cell = "battlefield", action.get("cell") if self.edition.has_grid else None
+        self._counters["appear"] += 1
+        card.appeared = self._counters["appear"]
+        hid = self.log("play", source=card.id, controller=player, cell=card.cell)
+        self.fire("played", hid, card)
+
+    # -------------------------------------------------------------- movement
+    def _check_move(self: Game, player: str, action: dict) -> Card:
+        card = self.cards.get(action.get("card", ""))
+        cell = action.get("cell", "")
+        if card is None:
+            raise IllegalAction("unknown_card", f"no card '{action.get('card')}'")
+        if not self.edition.has_grid:
+            raise IllegalAction("no_grid", "heroes has no battlefield grid to move on")
+        if player != self.active or self.stack or self.step != "main":
+            raise IllegalAction("not_now", "only the active player moves, in the main step, with an empty stack")
+        if self.controller(card) != player or card.zone != "battlefield" or card.host is not None:
+            raise IllegalAction("not_your_card", f"{card.id} is not a creature of player {player} on the battlefield")
+        if card.closed:
+            raise IllegalAction("closed", f"{card.id} is closed and cannot move")
+        if card.moves_left < 1:
+            raise IllegalAction("no_movement", f"{card.id} has no movement left this turn")
+        if not self.edition.is_cell(cell) or not self.edition.orthogonal(card.cell or "", cell) or \
+                any(c.cell == cell and c.zone == "battlefield" for c in self.cards.values()):
+            raise IllegalAction("bad_cell", f"{cell!r} is not a free cell orthogonally next to {card.cell}")
+        return card
+
+    def _move(self: Game, player: str, action: dict) -> None:
+        card = self._check_move(player, action)
+        cell = action.get("cell", "")
+        card.moves_left -= 1
+        self.log("move", source=card.id, controller=player, frm=card.cell, to=cell)
+        card.cell = cell

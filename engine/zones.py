@@ -1,0 +1,100 @@
+"""Cards, squads and zones: who controls a card, where it stands, what is next to it, and how it moves
+between zones (death to the graveyard, back to the deck, the deck shuffled: 503.1.b17).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .model import IN_PLAY, Card
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Zones:
+    """Cards and zones (a part of Game)."""
+
+    def sorted_cards(self: Game) -> tuple[Card, ...]:
+        # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone), so
+        # the order by id is computed once (a hot path: every rule-effects check reads it)
+        cached = self.__dict__.get("_by_id")
+        if cached is None or len(cached) != len(self.cards):
+            cached = self.__dict__["_by_id"] = tuple(sorted(self.cards.values(), key=lambda c: c.id))
+        return cached
+
+    def opponent(self: Game, player: str) -> str:
+        return next(p for p in self.players if p != player)
+
+    def in_play(self: Game, card: Card) -> bool:
+        return card.zone in IN_PLAY
+
+    def controller(self: Game, card: Card) -> str:
+        """The controlling player: the latest control effect on the card, else its base controller."""
+        if not self.in_play(card):
+            return card.owner
+        ctl = card.base_controller
+        control = [e for e in self.effects if e.kind == "control" and e.target == card.id]
+        for e in sorted(control, key=lambda e: e.order):
+            ctl = e.to or ctl
+        return ctl
+
+    def current_lives(self: Game, card: Card) -> int:
+        return card.max_lives + card.additional - card.negative - card.wounds
+
+    def adjacent(self: Game, a: Card, b: Card) -> bool:
+        if not self.edition.has_grid:
+            return a.id != b.id
+        return bool(a.cell and b.cell) and self.edition.adjacent(a.cell or "", b.cell or "")
+
+    def free_cell(self: Game, card: Card) -> str | None:
+        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+        if card.last_cell and card.last_cell not in taken:
+            return card.last_cell
+        index = self.players.index(self.controller(card)) if self.controller(card) in self.players else 0
+        for row in self.edition.home_rows(index):
+            for col in self.edition.columns:
+                if f"{col}{row}" not in taken:
+                    return f"{col}{row}"
+        return None
+
+    def destroy(self: Game, cards: list[Card], effect: str, causes: dict[str, str | None], rule: bool) -> None:
+        """Cards die (гибель): every death is logged and its triggers read while all the dying cards are
+        still in play (simultaneous), then they go to their owners' graveyards."""
+        logged = []
+        for c in cards:
+            logged.append(self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
+                                   effect="death" if effect == "destroyed" else effect,
+                                   controller=self.controller(c), destroyed=effect == "destroyed"))
+        for c, hid in zip(cards, logged, strict=True):
+            self.fire("death", hid, c, cause=causes.get(c.id))
+            if effect == "destroyed":
+                self.fire("destroyed", hid, c, cause=causes.get(c.id))
+        for c in cards:
+            c.zone, c.cell = "graveyard", None
+            self.log("zone", targets=[c.id], zone="graveyard")
+
+    def deck_of(self: Game, player: str) -> list[Card]:
+        return sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
+                      key=lambda c: (c.position, c.id))
+
+    def to_deck(self: Game, card: Card, hid: str | None) -> None:
+        """A card goes to its owner's deck (at the bottom); the deck is then shuffled (503.1.b17)."""
+        card.zone, card.cell, card.host = "deck", None, None
+        card.position = max((c.position for c in self.deck_of(card.owner)), default=-1) + 1
+        card.wounds = card.additional = card.negative = 0
+        card.closed = False
+        self.log("zone", targets=[card.id], parent=hid, zone="deck")
+        self.deck_dirty[card.owner] = "returned"
+
+    def shuffle(self: Game, player: str, reason: str) -> None:
+        deck = self.deck_of(player)
+        # the order comes from the board's seed, the player and the shuffles so far (ASM deterministic-shuffle)
+        n = sum(1 for h in self.history if h["info"].get("effect") == "shuffle") + 1
+        ids = [c.id for c in deck]
+        random.Random(f"{self.seed}:{player}:{n}").shuffle(ids)
+        for pos, cid in enumerate(ids):
+            self.cards[cid].position = pos
+        self.log("rule_effect", controller=player, targets=ids, effect="shuffle", reason=reason, seed=self.seed,
+                 order=ids)
