@@ -3,8 +3,8 @@
 A hypothesis `RuleBasedStateMachine` (`EngineMachine`) starts from a random valid board of either edition
 (cards of the catalog and small generated test cards written in the vocabulary of `engine/cards.py`) and
 plays random moves: an answer to the pending decision (one of its options, now and then a wrong one), or
-an action of the player with priority (pass, end_turn, attack on an adjacent card, activate, play, move;
-now and then one by the other player or an illegal one). Many moves are refused with `IllegalAction`;
+one of the legal actions of the player with priority (`Game.legal_actions`: pass, end_turn, attack,
+activate, play, move; now and then one by the other player or an illegal one). Many moves are refused with `IllegalAction`;
 a refusal must leave the canonical state unchanged. After every step `check_state` verifies:
 
 - every card is in exactly one known zone; a cell only on the classic battlefield (an attached card in
@@ -319,9 +319,11 @@ class Move:
         return f"{self.kind} {self.player} {json.dumps(self.value, ensure_ascii=False)}"
 
 
-def candidate_moves(s: dict[str, Any], definitions: dict[str, dict[str, Any]]) -> list[Move]:
-    """Moves to pick from in the canonical state `s`: those that look legal from the state (the engine has
-    the last word), and a few that certainly are not (the other player's, an unknown action, a far target)."""
+def candidate_moves(s: dict[str, Any], legal: list[dict[str, Any]]) -> list[Move]:
+    """Moves to pick from in the canonical state `s`: the legal actions of the player with priority (`legal`,
+    from `Game.legal_actions`: the engine, not the fuzzer, knows who may act and what stands next to what),
+    and a few that certainly are not (the other player's, an unknown action, a card attacking itself, a
+    move off the grid)."""
     players = [p["name"] for p in s["players"]]
     pending = s.get("pending")
     if pending:
@@ -335,52 +337,17 @@ def candidate_moves(s: dict[str, Any], definitions: dict[str, dict[str, Any]]) -
     holder = s.get("priority")
     if s.get("game_over") or holder is None:
         return [Move("act", players[0], {"type": "pass"}), Move("act", players[1], {"type": "end_turn"})]
-    edition = EDITIONS[s["edition"]]
     other = next(p for p in players if p != holder)
-    cards = s["cards"]
-    field_cards = [c for c in cards if c["zone"] == "battlefield"]
-    taken = {c["cell"] for c in field_cards if c["cell"]}
-    out = [Move("act", holder, {"type": "pass"})] * 2
+    weight = {"pass": 2, "activate": 3}
+    out = [Move("act", holder, a) for a in legal for _ in range(weight.get(a["type"], 1))]
     illegal = [Move("act", other, {"type": "pass"}), Move("act", holder, {"type": "teleport"})]
-    free_to_act = holder == s["active_player"] and s["step"] == "main" and not s["stack"]
-    if not free_to_act:
-        out.append(Move("act", holder, {"type": "end_turn"}))
-        return out * max(1, -(-4 * len(illegal) // len(out))) + illegal
-    out.append(Move("act", holder, {"type": "end_turn"}))
-    for a in field_cards:
-        if a["controller"] != holder or a["host"] is not None:
-            continue
-        for t in field_cards:
-            if t["id"] == a["id"] or not edition.has_grid or not (a["cell"] and t["cell"]):
-                continue
-            attack = Move("act", holder, {"type": "attack", "attacker": a["id"], "target": t["id"]})
-            if edition.adjacent(a["cell"], t["cell"]) and a["open"]:
-                out += [attack] * (2 if t["controller"] != holder else 1)
-            elif len(illegal) < 4:
-                illegal.append(attack)
-        if edition.has_grid and a["cell"] and a["open"] and a["moves_left"] > 0:
-            for cell in edition.cells():
-                if edition.orthogonal(a["cell"], cell) and cell not in taken:
-                    out.append(Move("act", holder, {"type": "move", "card": a["id"], "cell": cell}))
-    for c in cards:
-        mine = c["controller"] == holder if c["zone"] in IN_PLAY else c["owner"] == holder
-        for ab in definitions.get(c["name"], {}).get("abilities", []):
-            if ab.get("kind") == "activated":
-                move = Move("act", holder, {"type": "activate", "card": c["id"], "ability": ab["key"]})
-                if mine and c["zone"] == ab.get("zone", "battlefield"):
-                    out += [move] * 3
-                elif len(illegal) < 6:
-                    illegal.append(move)
-    for c in cards:
-        if c["zone"] == "hand" and c["owner"] == holder:
-            if edition.has_grid:
-                free = [cell for cell in edition.cells() if cell not in taken]
-                for cell in free[:: max(1, len(free) // 3)]:
-                    out.append(Move("act", holder, {"type": "play", "card": c["id"], "cell": cell}))
-                if taken:
-                    illegal.append(Move("act", holder, {"type": "play", "card": c["id"], "cell": sorted(taken)[0]}))
-            else:
-                out += [Move("act", holder, {"type": "play", "card": c["id"]})] * 2
+    for a in legal:
+        if a["type"] == "attack" and len(illegal) < 4:
+            illegal.append(Move("act", holder, {**a, "target": a["attacker"]}))
+        elif a["type"] == "move" and len(illegal) < 5:
+            illegal.append(Move("act", holder, {**a, "cell": "z9"}))
+        elif a["type"] in ("activate", "play") and len(illegal) < 6:
+            illegal.append(Move("act", other, a))
     # about one move in five is one the engine must refuse
     return out * max(1, -(-4 * len(illegal) // len(out))) + illegal
 
@@ -535,7 +502,8 @@ class EngineMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.game is not None)
     @rule(data=st.data())
     def step(self, data: st.DataObject) -> None:
-        moves = candidate_moves(self.current, self.definitions)
+        holder = self.current.get("priority")
+        moves = candidate_moves(self.current, self.game.legal_actions(holder) if holder else [])
         move = data.draw(st.sampled_from(moves), label="move")
         self.broken = True          # until the step's checks pass: no replay check in teardown then
         twin = self.game.clone()
