@@ -246,3 +246,90 @@ def test_every_assumption_is_quoted_where_it_is_carried_out_and_every_quote_is_r
     assert {a: w for a, w in quoted.items() if a not in registered} == {}
     assert sorted(registered - set(quoted)) == []
 
+
+
+def _one_ability(ability: dict) -> dict:
+    return {"name": "X", "edition": "classic", "type": "creature", "lives": 3, "abilities": [ability]}
+
+
+@pytest.mark.parametrize("ability, path", [
+    # the one-flag-per-card-case fields are gone: each names the spec that replaced it
+    ({"key": "a", "kind": "static", "prevent": 1}, ("abilities", 0, "prevent")),
+    ({"key": "a", "kind": "static", "prevent_destroy": True}, ("abilities", 0, "prevent_destroy")),
+    ({"key": "a", "kind": "static", "effect_bonus": {"amount": 1, "against": "not_moved_previous_turn"}},
+     ("abilities", 0, "effect_bonus")),
+    ({"key": "a", "kind": "activated", "participle": {"condition": "cell_occupied", "instead": []}},
+     ("abilities", 0, "participle")),
+    # a replacement of wounds or destruction is a static's; of effects, never a static's (115.1.p1)
+    ({"key": "a", "kind": "triggered", "trigger": {"word": "При", "event": "death"},
+      "replacement": {"of": "destruction"}}, ("abilities", 0, "replacement", "of")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "wounds"}}, ("abilities", 0, "replacement", "prevent")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "destruction", "prevent": 2}},
+     ("abilities", 0, "replacement", "prevent")),
+    ({"key": "a", "kind": "activated", "replacement": {"of": "effects", "instead": [{"do": "close"}]}},
+     ("abilities", 0, "replacement", "when")),
+    ({"key": "a", "kind": "activated", "replacement": {"of": "effects", "when": "cell_occupied", "instead": []}},
+     ("abilities", 0, "replacement", "instead")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "everything"}}, ("abilities", 0, "replacement", "of")),
+    ({"key": "a", "kind": "activated", "modifier": {"of": "effect_amount", "amount": 1,
+                                                    "when": "not_moved_previous_turn"}}, ("abilities", 0, "modifier")),
+    ({"key": "a", "kind": "static", "modifier": {"of": "effect_amount", "amount": 1, "when": "always"}},
+     ("abilities", 0, "modifier", "when")),
+])
+def test_ability_specs_are_checked_with_their_path(ability, path):
+    assert path in {p for p, _ in check_card_definition(_one_ability(ability))}
+
+
+def test_ability_specs_compose_into_the_definition():
+    from engine import parse_card
+
+    card = parse_card(_one_ability({"key": "a", "kind": "activated", "cost": {"close": True, "counters": 2},
+                                    "targets": [{"cell": True}],
+                                    "effects": [{"do": "incarnate", "target": "target1"}],
+                                    "replacement": {"of": "effects", "when": "cell_occupied",
+                                                    "instead": [{"do": "destroy_all_in_cell", "target": "target1"}]}}))
+    ab = card.abilities[0]
+    assert (ab.cost.close, ab.cost.counters) == (True, 2)
+    assert (ab.replacement.of, ab.replacement.when, [e.do for e in ab.replacement.instead]) == \
+        ("effects", "cell_occupied", ["destroy_all_in_cell"])
+    shield = parse_card(_one_ability({"key": "щит", "kind": "static", "replacement": {"of": "wounds", "prevent": 1}}))
+    assert (shield.abilities[0].replacement.of, shield.abilities[0].replacement.prevent) == ("wounds", 1)
+
+
+def test_trigger_words_are_read_through_one_table():
+    """The catalog speaks the card's Russian word; the engine reads its English value (cards.TRIGGER_WORDS)."""
+    from engine import parse_card
+    from engine.cards import TRIGGER_WORDS
+
+    assert sorted(TRIGGER_WORDS.values()) == ["after", "before", "end_of_turn", "if", "on", "start_of_turn", "when"]
+    for word, value in TRIGGER_WORDS.items():
+        card = parse_card(_one_ability({"key": "a", "kind": "triggered", "trigger": {"word": word, "event": "death"}}))
+        assert card.abilities[0].trigger.word == value
+    assert check_card_definition(_one_ability({"key": "a", "kind": "triggered",
+                                               "trigger": {"word": "after", "event": "death"}})) != []
+
+
+def test_the_effects_table_carries_every_verb_of_the_vocabulary():
+    from engine import cards, effects
+
+    assert cards.EFFECTS == (                        # the vocabulary's order (docs/VOCABULARY.md) is the table's
+        "strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities", "add_lives",
+        "negative_lives", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck", "return_to_deck",
+        "return_to_hand", "detach", "generated_attack", "close", "add_cell_marker", "remove_markers", "incarnate",
+        "destroy_all_in_cell")
+    assert {v.target for v in effects.VERBS.values()} == {"card", "card_any_zone", "cell", "stack"}
+    assert set(cards.STATIC_EFFECTS) == {"strike_bonus", "strike_set", "lose_abilities", "roll_bonus"}
+    assert set(cards.BATTLE_START_EFFECTS) == {"strike_bonus", "add_lives"}
+
+
+def test_the_facts_of_the_game_are_exported_once():
+    import engine
+
+    assert engine.EDITION_NAMES == ("classic", "heroes") == tuple(engine.EDITIONS)
+    assert (engine.GRID_COLUMNS, engine.GRID_ROWS) == ("abcde", 6)
+    assert len(engine.EDITIONS["classic"].cells()) == 30 and engine.EDITIONS["heroes"].cells() == []
+    assert engine.ZONES == ("battlefield", "additional", "graveyard", "deck", "hand")
+    assert set(engine.IN_PLAY) < set(engine.ZONES) and engine.DEFAULT_PLAYERS == ("А", "Б")
+    assert engine.ACTION_TYPES == ("pass", "attack", "activate", "play", "move", "end_turn")
+    s = state(new_game({"edition": "classic", "cards": [card("g", "Гоблин", "А", "a1")]}, DEFS))
+    assert [p["name"] for p in s["players"]] == list(engine.DEFAULT_PLAYERS)
