@@ -141,7 +141,6 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         # stored as plain data and never changed in place: the canonical state shares it
         self._pending = None if decision is None else plain(decision)
 
-
     def _new_id(self, prefix: str) -> str:
         self._counters[prefix] = self._counters.get(prefix, 0) + 1
         return f"{prefix}{self._counters[prefix]}"
@@ -152,7 +151,8 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                "move": "_move", "end_turn": "_end_turn"}
 
     def act(self, player: str, action: dict) -> None:
-        """A player's action: pass | attack | activate | play | end_turn (see docs/PROTOCOL.md)."""
+        """A player's action: pass | attack | activate | play | move | end_turn (see docs/PROTOCOL.md); the
+        ones legal now are `legal_actions(player)`."""
         if self.lost:
             raise IllegalAction("game_over", "the game is over")
         if player not in self.players:
