@@ -12,7 +12,8 @@ It knows nothing of Gherkin, files, pytest or reports. Its public face:
 and the facts of the game the tools around it need, each defined once here: EDITIONS (the edition
 profiles, by name; EDITION_NAMES), GRID_COLUMNS / GRID_ROWS (the classic 5×6 battlefield), ZONES and
 IN_PLAY (the zones, and those of a squad), DEFAULT_PLAYERS (the players of a board that names none),
-ACTION_TYPES (the action types `act` knows).
+ACTION_TYPES (the action types `act` knows), STEPS (the steps of a turn a board may start in),
+RESOLUTION_STEPS (the steps of a stack/Queue entry).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from .canonical import canonical_state as state
 from .cards import check_card_definition, parse_card
 from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
 from .game import Game
-from .model import DEFAULT_PLAYERS, IN_PLAY, ZONES, DefinitionError, IllegalAction, SetupError
+from .model import DEFAULT_PLAYERS, IN_PLAY, STEPS, ZONES, DefinitionError, IllegalAction, SetupError
+from .stack import RESOLUTION_STEPS
 
 ENGINE_NAME = "berserk-rules reference engine"
 ENGINE_VERSION = "0.1.0"
@@ -39,6 +41,6 @@ def legal_actions(game: Game, player: str) -> list[dict]:
 
 __all__ = [
     "ACTION_TYPES", "DEFAULT_PLAYERS", "EDITIONS", "EDITION_NAMES", "ENGINE_NAME", "ENGINE_VERSION", "GRID_COLUMNS",
-    "GRID_ROWS", "IN_PLAY", "ZONES", "DefinitionError", "Edition", "Game", "IllegalAction", "SetupError",
+    "GRID_ROWS", "IN_PLAY", "RESOLUTION_STEPS", "STEPS", "ZONES", "DefinitionError", "Edition", "Game", "IllegalAction", "SetupError",
     "check_card_definition", "legal_actions", "new_game", "parse_card", "state",
 ]

@@ -92,7 +92,7 @@ VOCABULARY: dict[str, str] = {
                            + "|".join(PARTICIPLE_CONDITIONS) + ", instead: [effect…]}: the participle replacement "
                            "«…, совершая [Способность 2]» (538.1)",
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
-                        "+N to the card's воздействия on a card the battle history says so of (537.2)",
+                        "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
     "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "

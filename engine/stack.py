@@ -15,6 +15,9 @@ from .model import Entry, IllegalAction
 if TYPE_CHECKING:
     from .game import Game
 
+# the steps of an entry, in order (Entry.step; the canonical state shows them)
+RESOLUTION_STEPS = ("declared", "target_resolution", "rolls", "apply", "payment", "done")
+
 
 class StackAndPriority:
     """The stack/Queue and priority (a part of Game)."""

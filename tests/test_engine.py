@@ -331,5 +331,7 @@ def test_the_facts_of_the_game_are_exported_once():
     assert engine.ZONES == ("battlefield", "additional", "graveyard", "deck", "hand")
     assert set(engine.IN_PLAY) < set(engine.ZONES) and engine.DEFAULT_PLAYERS == ("А", "Б")
     assert engine.ACTION_TYPES == ("pass", "attack", "activate", "play", "move", "end_turn")
+    assert engine.STEPS == ("start", "main", "end")
+    assert engine.RESOLUTION_STEPS == ("declared", "target_resolution", "rolls", "apply", "payment", "done")
     s = state(new_game({"edition": "classic", "cards": [card("g", "Гоблин", "А", "a1")]}, DEFS))
     assert [p["name"] for p in s["players"]] == list(engine.DEFAULT_PLAYERS)
