@@ -196,6 +196,12 @@ class CardDef:
         return any(a.kind == "static" and a.effects for a in self.abilities)
 
     @cached_property
+    def has_triggered(self) -> bool:
+        """Whether any printed ability is a triggered one (a card without is skipped when a game action looks
+        for the abilities it fires: a card has no ability it does not print)."""
+        return any(a.kind == "triggered" for a in self.abilities)
+
+    @cached_property
     def has_substituting(self) -> bool:
         """Whether any printed ability substitutes another (503.1.b19)."""
         return any(a.substitutes is not None for a in self.abilities)

@@ -31,7 +31,7 @@ class TriggeredAbilities:
         (ASM trigger-declarer). ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
         """
         for card in self.sorted_cards():
-            if not (self.in_play(card) or card is subject):
+            if not card.definition.has_triggered or not (self.in_play(card) or card is subject):
                 continue
             you = self.controller(card)
             for ab in self.abilities_of(card):
