@@ -1,7 +1,8 @@
 """Card definitions and the ability vocabulary.
 
 Cards are data: a definition (from the catalog or a board's inline test card) names the card's stats
-and its abilities, each built from a small vocabulary of trigger conditions, costs, targets and effects.
+and its abilities, each composed from a small vocabulary of specs (model.py): a trigger condition, a cost,
+target filters, effects (verbs of the effects table, effects.py), a replacement effect, a modifier.
 No card name appears in engine code. `check_card_definition` reports every problem of a definition as
 (path inside the definition, message), so the harness can point at the file and line.
 
