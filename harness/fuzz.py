@@ -4,8 +4,8 @@ A hypothesis `RuleBasedStateMachine` (`EngineMachine`) starts from a random vali
 (cards of the catalog and small generated test cards written in the vocabulary of `engine/cards.py`) and
 plays random moves: an answer to the pending decision (one of its options, now and then a wrong one), or
 one of the legal actions of the player with priority (`Game.legal_actions`: pass, end_turn, attack,
-activate, play, move; now and then one by the other player or an illegal one). Many moves are refused with `IllegalAction`;
-a refusal must leave the canonical state unchanged. After every step `check_state` verifies:
+activate, play, move; now and then one by the other player or an illegal one). The illegal ones are
+refused with `IllegalAction`; a refusal must leave the canonical state unchanged. After every step `check_state` verifies:
 
 - every card is in exactly one known zone; a cell only on the classic battlefield (an attached card in
   its host's cell), a valid cell of the grid, at most one unattached card per cell;
