@@ -3,10 +3,10 @@ order (exhaustively for few items, with hypothesis beyond) and print it as a rea
 
 import pytest
 
-from harness.adapters import InProcessAdapter
-from harness.orderings import EXHAUSTIVE_LIMIT, alternatives, explore, order_step
-from harness.steps import when_declare_any_order, when_declare_in_order, when_pass_until_empty
-from harness.world import World
+from harness.engines.adapters import InProcessAdapter
+from harness.suite.orderings import EXHAUSTIVE_LIMIT, alternatives, explore, order_step
+from harness.suite.steps import when_declare_any_order, when_declare_in_order, when_pass_until_empty
+from harness.suite.world import World
 
 
 def leader(n_bonus: int) -> dict:

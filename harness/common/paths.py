@@ -1,0 +1,25 @@
+"""Where the kit's folders are. The kit runs from its checkout (installed editable, `pip install -e .`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT = Path(os.environ.get("BERSERK_RULES_ROOT", Path(__file__).resolve().parents[2]))
+RULES = ROOT / "rules"
+FEATURES = ROOT / "features"
+SCENARIOS = ROOT / "scenarios"
+CATALOG = ROOT / "catalog"
+EXPECTATIONS = ROOT / "expectations"
+REFERENCE_EXPECTATIONS = EXPECTATIONS / "reference.yaml"
+ASSUMPTIONS = RULES / "assumptions.yaml"
+SCENARIO_TESTS = ROOT / "tests" / "test_scenarios.py"
+REPORTS = ROOT / "reports"
+
+
+def display(path: Path) -> str:
+    """A path as shown to users: relative to the kit's root when inside it."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
