@@ -35,14 +35,14 @@ def test_the_assumptions_register_is_well_formed():
 
 
 def test_the_step_documentation_is_up_to_date():
-    from harness.cli.main import steps_markdown
+    from harness.cli.steps import steps_markdown
 
     doc = (paths.ROOT / "docs" / "STEPS.md").read_text(encoding="utf-8")
     assert doc.strip() == steps_markdown().strip(), "run: berserk-rules steps > docs/STEPS.md"
 
 
 def test_the_vocabulary_documentation_is_up_to_date():
-    from harness.cli.main import vocabulary_markdown
+    from harness.cli.vocabulary import vocabulary_markdown
 
     doc = (paths.ROOT / "docs" / "VOCABULARY.md").read_text(encoding="utf-8")
     assert doc.strip() == vocabulary_markdown().strip(), "run: berserk-rules vocabulary > docs/VOCABULARY.md"

@@ -23,3 +23,15 @@ def display(path: Path) -> str:
         return str(path.resolve().relative_to(ROOT))
     except ValueError:
         return str(path)
+
+
+def use_rules_dir(folder: str | None) -> None:
+    """Point the tools at another rules folder (`--rules DIR`, else $BERSERK_RULES_DIR): the corpus, its
+    review.lock and, when the folder has one, its assumptions.yaml."""
+    global RULES, ASSUMPTIONS
+    folder = folder or os.environ.get("BERSERK_RULES_DIR")
+    if not folder:
+        return
+    RULES = Path(folder)
+    if (RULES / "assumptions.yaml").is_file():
+        ASSUMPTIONS = RULES / "assumptions.yaml"

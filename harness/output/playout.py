@@ -1,10 +1,9 @@
 """Play-outs: the scenarios of some rule units played on the reference engine, step by step, as data.
 
-`run_playouts(units)` runs the scenarios that name the given units (or a unit under them) with the
-kit's pytest plugin and its ``--trace-dir`` option, in a child process (so it can be called from
-the CLI, from the site builder and from inside a pytest run alike, and always sees the feature
-files as they are on disk), and returns a `PlayoutRun`: the run's results (``results.json`` of that
-run: status and expected status per scenario) and one play-out per scenario.
+`run_playouts(units)` plays the scenarios that name the given units (or a unit under them) in this process
+with the kit's runner (`harness.run.runner.run`, traces kept in memory: nothing is written to disk or read
+back) and returns a `PlayoutRun`: the run's results (status and expected status per scenario) and one
+play-out per scenario.
 
 A play-out (`playout_view`) is plain JSON-able data::
 
@@ -26,17 +25,15 @@ The state *before* a step is the state after the previous one (``None`` before t
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from harness.common import paths
 from harness.common.errors import InputError, Problem
+from harness.run.runner import run
+from harness.suite.features import scan_features
 
 __all__ = ["PlayoutRun", "playout_view", "run_playouts", "load_traces"]
 
@@ -56,51 +53,26 @@ class PlayoutRun:
         return {p["scenario"]: p for p in self.playouts}
 
 
-def _pytest_args(trace_dir: Path, report_dir: Path, units: Iterable[str], editions: Iterable[str],
-                 expectations: str | None) -> list[str]:
-    from harness.cli.main import scenario_pytest_args
-
-    return scenario_pytest_args(report_dir, list(units), list(editions), expectations) + \
-        ["-q", "--tb=line", "--no-header", "-W", "ignore", "--trace-dir", str(trace_dir)]
-
-
 def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: str | None = None,
                  timeout_s: float = DEFAULT_TIMEOUT_S) -> PlayoutRun:
     """Run the scenarios naming ``units`` (all scenarios when empty) with traces; see the module docstring.
+    (``timeout_s`` is kept for callers of the former child-process run; an in-process run has no limit.)
 
     Raises `InputError` when pytest cannot run at all (a usage error, a crash of the harness).
     """
-    from harness.run.results import RunResults
-    from harness.suite.features import scan_features
-
-    with tempfile.TemporaryDirectory(prefix="berserk-playout-") as tmp:
-        trace_dir, report_dir = Path(tmp) / "traces", Path(tmp) / "report"
-        cmd = [sys.executable, "-X", "utf8", "-m", "pytest",
-               *_pytest_args(trace_dir, report_dir, units, editions, expectations)]
-        env = dict(os.environ, PYTHONUTF8="1", PYTHONDONTWRITEBYTECODE="1")
-        try:
-            proc = subprocess.run(cmd, cwd=paths.ROOT, env=env, capture_output=True, text=True,
-                                  encoding="utf-8", errors="replace", timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
-                                     f"the scenarios did not finish in {timeout_s:.0f} s")) from None
-        output = proc.stdout + proc.stderr
-        results_file = report_dir / "results.json"
-        if proc.returncode in (2, 3, 4) or (proc.returncode != 5 and not results_file.is_file()):
-            tail = "\n".join(output.strip().splitlines()[-15:])
-            raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
-                                     f"the scenarios could not be run (pytest exit code {proc.returncode}):\n{tail}"))
-        results = RunResults.load(results_file) if results_file.is_file() else None
-        traces = load_traces(trace_dir)
+    outcome = run(units, editions, expectations, traces=True, quiet=True)
+    if outcome.results is None:
+        raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
+                                 f"the scenarios could not be run (pytest exit code {outcome.code})"))
     infos = {s.id: s for s in scan_features(paths.FEATURES, root=paths.ROOT)}
-    views = [playout_view(t, infos.get(t["scenario"])) for t in traces]
-    order = {r.scenario: i for i, r in enumerate(results.results)} if results else {}
+    views = [playout_view(t, infos.get(sid)) for sid, t in outcome.traces.items()]
+    order = {r.scenario: i for i, r in enumerate(outcome.results.results)}
     views.sort(key=lambda v: (order.get(v["scenario"], len(order)), v["feature"], v["line"]))
-    return PlayoutRun(results=results, playouts=views, exit_code=proc.returncode, output=output)
+    return PlayoutRun(results=outcome.results, playouts=views, exit_code=outcome.code)
 
 
 def load_traces(trace_dir: Path) -> list[dict[str, Any]]:
-    """Every trace file (``--trace-dir``) of a folder, as written by the pytest plugin."""
+    """Every trace file of a folder, as the pytest plugin writes them with ``--trace-dir``."""
     if not trace_dir.is_dir():
         return []
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(trace_dir.glob("*.json"))]

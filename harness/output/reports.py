@@ -22,7 +22,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from harness.common import paths
+from harness.output.coverage import coverage_data
+from harness.rules.corpus import load_corpus
 from harness.run.results import STATUSES, RunResults, ScenarioResult
+from harness.suite.features import scan_features, scenarios_by_unit
+from harness.suite.session import load_assumptions
 
 TEMPLATE_DIR = Path(__file__).parent.parent / "templates"
 HTML_TEMPLATE = "index.html.j2"
@@ -249,7 +254,7 @@ def _coverage_view(coverage: Mapping[str, Any] | None) -> dict[str, Any] | None:
         if key in headline:
             continue
         if isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) and "id" in v for v in value):
-            # per-unit rows (harness.cli.coverage_data): list the units that are not covered
+            # per-unit rows (harness.output.coverage): list the units that are not covered
             named = [str(v["id"]) for v in value if not v.get("covered") and v.get("scenarios")]
             unnamed = [str(v["id"]) for v in value if not v.get("covered") and not v.get("scenarios")]
             lists.append(("units with scenarios, none passing", named))
@@ -314,10 +319,6 @@ _WORST = ("CRASH", "ERROR", "TIMEOUT", "FAIL", "SKIP", "PASS")
 def units_table(results: RunResults) -> list[dict[str, Any]]:
     """Every unit of the corpus, by rules section (edition and number, in corpus order), with the results of
     the run for the scenarios naming it and how many scenarios of the suite name it but did not run."""
-    from harness.common import paths
-    from harness.rules.corpus import load_corpus
-    from harness.suite.features import scan_features, scenarios_by_unit
-
     corpus = load_corpus(paths.RULES, root=paths.ROOT)
     named = scenarios_by_unit(scan_features(paths.FEATURES, root=paths.ROOT))
     ran: dict[str, list[ScenarioResult]] = {}
@@ -358,20 +359,16 @@ def _unit_sections_view(sections: Any, anchors: Mapping[str, Any]) -> list[dict[
 
 
 def _coverage(results: RunResults) -> dict[str, Any]:
-    from harness.cli.main import coverage_data
-
     return coverage_data(results)
 
 
 def _assumptions() -> list[dict[str, Any]]:
-    from harness.suite.session import load_assumptions
-
     return load_assumptions()
 
 
 def default_extra(results: RunResults, skip: Iterable[str] = ()) -> dict[str, Any]:
     """What `write_reports` adds to a run's page unless given: the units of the corpus by section
-    (`units_table`), their coverage (`harness.cli.coverage_data`) and the assumptions register. A part that
+    (`units_table`), their coverage (`harness.output.coverage`) and the assumptions register. A part that
     cannot be computed (a broken rules or feature file) is left out with a note instead of failing the run."""
     extra: dict[str, Any] = {}
     notes: list[str] = []
@@ -402,18 +399,18 @@ def write_reports(
     all or nothing; returns ``{"json": …, "junit": …, "html": …}``."""
     report_dir = Path(report_dir)
     extra = {**default_extra(results, skip=set(extra or ())), **(extra or {})}
-    paths = {
+    files = {
         "json": report_dir / RESULTS_JSON,
         "junit": report_dir / JUNIT_XML,
         "html": report_dir / INDEX_HTML,
     }
     rendered = {
-        paths["json"]: render_results_json(results),
-        paths["junit"]: render_junit(results),
-        paths["html"]: render_html(results, extra).encode("utf-8"),
+        files["json"]: render_results_json(results),
+        files["junit"]: render_junit(results),
+        files["html"]: render_html(results, extra).encode("utf-8"),
     }
     _write_atomically(rendered)
-    return paths
+    return files
 
 
 # --- terminal ---------------------------------------------------------------------------------------

@@ -20,14 +20,11 @@ The command is `berserk-rules mutants` (harness/cli/mutants.py).
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import multiprocessing
 import shlex
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -261,33 +258,19 @@ class MutationReport:
 
 
 # ------------------------------------------------------------------------------------------ running
-@contextlib.contextmanager
-def _lean_reports() -> Iterator[None]:
-    """The reports of a mutant run are read back (results.json) and thrown away: leave the costly parts
-    of the HTML page (the units table and their coverage) out."""
-    from harness.output import reports
-
-    saved = reports.default_extra
-    reports.default_extra = lambda results, skip=(): {}
-    try:
-        yield
-    finally:
-        reports.default_extra = saved
-
-
-def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str,
+def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
             rules: str | None = None) -> MutantRun:
-    """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one."""
-    from harness.cli.main import run_scenarios, use_rules_dir
+    """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one.
+    The results come back in memory (`harness.run.runner`); with ``report_dir`` the reports are written too."""
+    from harness.run.runner import run_scenarios
 
-    use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
+    paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
     run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
     started = time.monotonic()
     try:
-        with _lean_reports():
-            code, results = run_scenarios(Path(report_dir), list(units), [],
-                                          str(expectations) if expectations else None, engine_cmd(name), quiet=True)
+        code, results = run_scenarios(Path(report_dir) if report_dir else None, list(units), [], str(expectations) if expectations else None,
+                                      engine_cmd(name), quiet=True)
     except Exception as exc:  # a harness failure must not take the other mutants down
         code, results = -1, None
         run.error = f"{type(exc).__name__}: {exc}"
@@ -324,15 +307,13 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
         units = declared_units(refs, scenarios) if declared and refs else []
         tasks.append((n, known[n], units, refs))
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="berserk-mutants-") as tmp:
-        dirs = [str(Path(tmp) / f"{i:02d}-{t[0]}") for i, t in enumerate(tasks)]
-        rules = str(paths.RULES)
-        if jobs <= 1:
-            done = [run_one(*t, d, rules) for t, d in zip(tasks, dirs, strict=True)]
-        else:
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-                futures = [pool.submit(run_one, *t, d, rules) for t, d in zip(tasks, dirs, strict=True)]
-                done = [f.result() for f in futures]
+    rules = str(paths.RULES)
+    if jobs <= 1:
+        done = [run_one(*t, None, rules) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = [pool.submit(run_one, *t, None, rules) for t in tasks]
+            done = [f.result() for f in futures]
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
                           duration_s=time.monotonic() - started)

@@ -13,7 +13,7 @@ When the two sides hold different editions (``rules/classic-113.txt`` against
 ``rules/heroes-113-115.txt``) ids are matched without their edition prefix, by clause number
 (``classic:113.2`` with ``heroes:113.2``), and the report says so.
 
-``attach_scenarios`` adds, to every change, the scenarios (``harness.suite.features.scan_features``) whose
+``attach_scenarios`` adds, to every change, the scenarios (the suite's, given by the caller) whose
 tags name the unit on either side: they are the scenarios to review (or, for a renumbered or removed
 unit, to re-tag).
 
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.common.errors import InputError, Problem
+from harness.common.yamldoc import display_path
 from harness.rules.corpus import Corpus, Unit, load_corpus, load_rules_file
 
 __all__ = [
@@ -231,17 +232,20 @@ def diff_corpora(old: Corpus, new: Corpus, old_label: str = "OLD", new_label: st
 
 
 def attach_scenarios(diff: RulesDiff, scenarios: Iterable[Any]) -> RulesDiff:
-    """Fill ``Change.scenarios``: the ids of the scenarios whose tags name the unit on either side."""
-    from harness.suite.features import scenarios_by_unit
-
-    by_unit = scenarios_by_unit(scenarios)
+    """Fill ``Change.scenarios``: the ids of the scenarios (anything with ``id`` and ``units``, such as the
+    suite's `ScenarioInfo`) whose tags name the unit on either side."""
+    by_unit: dict[str, list[Any]] = {}
+    for s in scenarios:
+        for unit in s.units:
+            by_unit.setdefault(unit, []).append(s)
     for c in diff.changes:
         c.scenarios = list(dict.fromkeys(s.id for uid in c.ids for s in by_unit.get(uid, [])))
     return diff
 
 
-def diff_paths(old: Path, new: Path, features_dir: Path | None = None, root: Path | None = None) -> RulesDiff:
-    """Load both sides, diff them, and attach the scenarios of ``features_dir`` (if given)."""
+def diff_paths(old: Path, new: Path, scenarios: Iterable[Any] | None = None, root: Path | None = None) -> RulesDiff:
+    """Load both sides, diff them, and attach the ``scenarios`` (if given: the suite's, scanned by the
+    caller; the rules layer knows nothing of feature files)."""
     problems: list[Problem] = []
     sides: list[Corpus] = []
     for p in (old, new):
@@ -252,16 +256,12 @@ def diff_paths(old: Path, new: Path, features_dir: Path | None = None, root: Pat
     if problems:
         raise InputError(problems)
     result = diff_corpora(sides[0], sides[1], _show(old, root), _show(new, root))
-    if features_dir is not None:
-        from harness.suite.features import scan_features
-
-        attach_scenarios(result, scan_features(features_dir, root=root))
+    if scenarios is not None:
+        attach_scenarios(result, scenarios)
     return result
 
 
 def _show(path: Path, root: Path | None) -> str:
-    from harness.common.yamldoc import display_path
-
     return display_path(Path(path), root)
 
 

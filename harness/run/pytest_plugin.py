@@ -3,7 +3,11 @@
 
 Options: --engine-cmd CMD (an engine over the JSON-lines protocol, docs/PROTOCOL.md) with
 --start-timeout S, --request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
-(repeatable), --report-dir DIR (write results.json, junit.xml, index.html at the end of the session).
+(repeatable), --report-dir DIR (results.json, junit.xml, index.html at the end of the session), --trace-dir DIR.
+
+At the end of the session (on the controller of a pytest-xdist run) the results and the traces go, in memory,
+to every implementation of the `pytest_berserk_results` hook (`Hooks`): the output layer writes the reports
+from them (`harness.output.report_plugin`), the runner hands them to its caller (`harness.run.runner`).
 """
 
 from __future__ import annotations
@@ -66,10 +70,27 @@ class Recorder:
     engine_name: str = ""
     engine_version: str = ""
     trace_dir: Path | None = None
+    traces: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def keeps_traces(self, config: pytest.Config) -> bool:
+        return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
 
 
 RECORDER = pytest.StashKey[Recorder]()
 SCENARIO = pytest.StashKey[Scenario]()
+
+
+class Hooks:
+    """The kit's own hook: implement it in a plugin to receive a finished run."""
+
+    @pytest.hookspec
+    def pytest_berserk_results(self, config: pytest.Config, results: Any, traces: dict[str, dict[str, Any]]) -> None:
+        """A run is over: its `RunResults` and, when traces were kept (--trace-dir, or a runner asking for
+        them), scenario id → trace (the steps with the canonical state after each, see `trace_data`)."""
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(Hooks)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -294,7 +315,7 @@ def _trace(request: pytest.FixtureRequest, s: Step | None) -> None:
     """With --trace-dir: keep the canonical state after the step (the play-out of the scenario)."""
     rec = request.config.stash[RECORDER]
     sc = request.node.stash.get(SCENARIO, None)
-    if rec.trace_dir is None or sc is None or s is None:
+    if sc is None or s is None or not rec.keeps_traces(request.config):
         return
     world = request.getfixturevalue("world")
     sc.trace.append({"keyword": s.keyword, "text": s.text, "line": s.line, "status": s.status,
@@ -377,6 +398,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         sc.index = item.stash.get(INDEX, len(rec.order))
         if is_worker(item.config):
             report.berserk_scenario = _payload(sc)     # sent to the controller with the report (pytest-xdist)
+        if rec.keeps_traces(item.config):
+            rec.traces[sc.id] = trace_data(sc)
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
         exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
@@ -444,13 +467,18 @@ def trace_file_name(scenario_id: str) -> str:
     return hashlib.sha256(scenario_id.encode()).hexdigest()[:16] + ".json"
 
 
+def trace_data(sc: Scenario) -> dict[str, Any]:
+    """A scenario's trace: what it is, how it ended, and every step with the canonical state after it."""
+    return {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
+            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
+
+
 def _write_trace(trace_dir: Path, sc: Scenario) -> None:
     import json
 
     trace_dir.mkdir(parents=True, exist_ok=True)
-    data = {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
-            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
-    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(trace_data(sc), ensure_ascii=False, indent=1),
+                                                   "utf-8")
 
 
 def _results(rec: Recorder) -> Any:
@@ -507,19 +535,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
     session.config.stash[RESULTS] = _results(rec)
-    if rec.report_dir is not None:
-        from harness.output.reports import write_reports
-
-        write_reports(session.config.stash[RESULTS], rec.report_dir, extra=report_extra())
+    session.config.hook.pytest_berserk_results(config=session.config, results=session.config.stash[RESULTS],
+                                               traces=rec.traces)
 
 
 RESULTS = pytest.StashKey[Any]()
-
-
-def report_extra() -> dict:
-    from harness.suite.session import load_assumptions
-
-    try:
-        return {"assumptions": load_assumptions()}
-    except InputError:
-        return {}
