@@ -10,6 +10,7 @@ from typing import Any
 from harness.cli.expectations import update_expectations
 from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, load_rules, load_scenarios, make_console
 from harness.common import paths
+from harness.common.facts import EDITIONS
 from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.reports import print_summary
 from harness.rules.review import print_results_review
@@ -58,5 +59,5 @@ def register(sub: Any) -> None:
     c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
     c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
-    c.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
+    c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.set_defaults(func=cmd_check)

@@ -9,6 +9,7 @@ from typing import Any
 from rich.table import Table
 
 from harness.cli.shared import EXIT_OK, load_rules, load_scenarios, make_console
+from harness.common.facts import EDITIONS
 from harness.suite.features import scenarios_by_unit
 
 
@@ -36,5 +37,5 @@ def cmd_units(ns: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     u = sub.add_parser("units", help="every rule unit with the scenarios naming it")
     u.add_argument("--json", action="store_true")
-    u.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
+    u.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     u.set_defaults(func=cmd_units)

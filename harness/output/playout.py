@@ -8,7 +8,7 @@ play-out per scenario.
 A play-out (`playout_view`) is plain JSON-able data::
 
     {"scenario", "name", "feature", "line", "units", "status", "message", "edition", "stack_name",
-     "players": ["А", "Б"],
+     "players": [player names],
      "steps": [{"keyword", "text", "line", "status",          # passed | failed | skipped (not reached)
                 "state": {...},         # canonical state after the step, without "history" (None if not reached)
                 "changed": bool,        # anything observable changed (state or history)

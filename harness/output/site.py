@@ -116,7 +116,7 @@ def link_references(text: str, edition: str, corpus: Any, root: str) -> Markup:
 def search_index(corpus: Any, scenario_count: Mapping[str, int]) -> dict[str, Any]:
     from collections import Counter
 
-    from harness.rules.corpus import EDITIONS
+    from harness.common.facts import EDITIONS
     from harness.rules.lookup import MIN_PREFIX, stem_list
 
     units = []

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.common import paths
+from harness.common.facts import DEFAULT_PLAYERS
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "memory")
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -223,7 +224,7 @@ def order_board(n_triggers: int = 7) -> tuple[dict, dict]:
     leader = {"name": "Вожак", "edition": "classic", "type": "creature", "lives": 5, "strike": [1, 1, 1],
               "abilities": abilities}
     rival = {"name": "Соперник", "edition": "classic", "type": "creature", "lives": 5, "strike": [1, 1, 1]}
-    board = {"edition": "classic", "turn": 1, "active": "Б", "players": ["А", "Б"],
+    board = {"edition": "classic", "turn": 1, "active": "Б", "players": list(DEFAULT_PLAYERS),
              "cards": [{"id": "leader", "card": "Вожак", "owner": "А", "cell": "c2"},
                        {"id": "rival", "card": "Соперник", "owner": "Б", "cell": "c5"}], "effects": []}
     return board, {"Вожак": leader, "Соперник": rival}

@@ -49,9 +49,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import engine
 from engine.editions import EDITIONS
+from harness.common.facts import DEFAULT_PLAYERS, ZONES
 
-PLAYERS = ["А", "Б"]
-ZONES = ("battlefield", "additional", "graveyard", "deck", "hand")
+PLAYERS = list(DEFAULT_PLAYERS)
 IN_PLAY = ("battlefield", "additional")
 STEP_TIMEOUT_S = 20.0
 REPLAY_EVERY = 10

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.common.errors import InputError, Problem
+from harness.common.facts import EDITIONS
 
 __all__ = [
     "EDITIONS",
@@ -67,7 +68,6 @@ __all__ = [
     "text_hash",
 ]
 
-EDITIONS: tuple[str, ...] = ("classic", "heroes")
 """The editions a rules file may belong to (the part of its name before the first ``-``)."""
 
 KINDS: tuple[str, ...] = ("clause", "item", "bullet", "paragraph", "example")

@@ -26,7 +26,8 @@ from collections.abc import Iterable, Mapping
 
 import snowballstemmer
 
-from harness.rules.corpus import EDITIONS, Corpus, Unit
+from harness.common.facts import EDITIONS
+from harness.rules.corpus import Corpus, Unit
 
 __all__ = ["MIN_PREFIX", "Index", "find", "stem_list", "stems", "words"]
 

@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from harness.common.errors import InputError, Problem
+from harness.common.facts import COLUMNS, DEFAULT_PLAYERS, EDITIONS, GRID, ROWS, ZONES
 from harness.common.yamldoc import YamlDoc, format_path, load_yaml, plain_copy, validate_with_schema
 from harness.suite.catalog import (
-    EDITIONS,
     Catalog,
     CheckDefinition,
     card_problems,
@@ -43,13 +43,8 @@ from harness.suite.catalog import schema_registry as _registry
 
 __all__ = ["Board", "load_board", "board_from_data", "COLUMNS", "ROWS", "DEFAULT_PLAYERS"]
 
-COLUMNS = "abcde"
-ROWS = 6
-DEFAULT_PLAYERS = ["А", "Б"]  # Cyrillic А and Б
-ZONES = ("battlefield", "graveyard", "deck", "hand", "additional")
 _ID = re.compile(r"^[a-z][a-z0-9_-]*$")
 _CELL = re.compile(r"^([a-z])([0-9]+)$")
-_GRID = f"the 5×6 battlefield: columns {COLUMNS[0]}–{COLUMNS[-1]}, rows 1–{ROWS}"
 
 
 @dataclass
@@ -131,7 +126,7 @@ class _Checker:
             return None
         self.schema_problems = schema_problems
         edition = data.get("edition") if data.get("edition") in EDITIONS else None
-        players = data.get("players", DEFAULT_PLAYERS)
+        players = data.get("players", list(DEFAULT_PLAYERS))
         if not (isinstance(players, list) and len(players) == 2 and all(_is_str(p) for p in players)
                 and players[0] != players[1]):
             players = None
@@ -288,7 +283,7 @@ class _Checker:
             return
         column, row = match.group(1), int(match.group(2))
         if column not in COLUMNS or not 1 <= row <= ROWS:
-            self.add((*base, "cell"), f"cell '{cell}' is outside {_GRID}")
+            self.add((*base, "cell"), f"cell '{cell}' is outside {GRID}")
             return
         if cell in cells:
             other = self.doc.data["cards"][cells[cell]]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.common.errors import InputError, Problem
+from harness.common.facts import EDITIONS
 from harness.common.yamldoc import (
     YamlDoc,
     display_path,
@@ -36,7 +37,6 @@ __all__ = [
     "schema_registry",
 ]
 
-EDITIONS = ("classic", "heroes")
 SCHEMA_DIR = Path(__file__).parent.parent / "schemas"
 
 #: `(definition) -> [(path inside the definition, message), ...]`, supplied by the reference engine.

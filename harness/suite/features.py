@@ -23,7 +23,7 @@ from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
 from harness.common.errors import InputError, Problem
-from harness.rules.corpus import EDITIONS
+from harness.common.facts import EDITIONS
 
 __all__ = [
     "ASSUMPTION_PREFIX",

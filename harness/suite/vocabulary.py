@@ -28,13 +28,17 @@ RULE_EFFECT_NAMES: dict[tuple[str, str | None], str] = {
     ("static_remove", None): "снятие эффекта постоянной особенности",
 }
 
-ZONE_NAMES = {
-    "battlefield": "на поле боя",
-    "additional": "в дополнительной зоне",
-    "graveyard": "на кладбище",
-    "deck": "в колоде",
-    "hand": "в руке",
+# the zones (harness.common.facts.ZONES) in Russian: (as a title, where a card is) — the one zone glossary,
+# read by the steps («"X" на кладбище») and by the pictures of the board (harness.output.render)
+ZONE_GLOSSARY: dict[str, tuple[str, str]] = {
+    "battlefield": ("поле боя", "на поле боя"),
+    "additional": ("доп. зона", "в дополнительной зоне"),
+    "graveyard": ("кладбище", "на кладбище"),
+    "deck": ("колода", "в колоде"),
+    "hand": ("рука", "в руке"),
 }
+ZONE_TITLES = {zone: title for zone, (title, _) in ZONE_GLOSSARY.items()}
+ZONE_NAMES = {zone: where for zone, (_, where) in ZONE_GLOSSARY.items()}
 
 DECISION_NAMES = {
     "declare_trigger": "объявление срабатывающей особенности",
