@@ -23,16 +23,6 @@ EXHAUSTIVE_LIMIT = 6
 SAMPLES = 300
 
 
-def order_step(player: str, labels: list[str]) -> str:
-    """The step that replays one order: paste it instead of the «в любом порядке» step."""
-    return f'Когда игрок {player} объявляет срабатывающие способности в порядке: ' + \
-        ", ".join(f'"{label}"' for label in labels)
-
-
-def choice_step(player: str, label: str) -> str:
-    return f'Когда игрок {player} объявляет способность "{label}"'
-
-
 def apply_alternative(world: World, fork: Fork, alternative: list[str]) -> None:
     """Answer the pending declarations with the options of `alternative`, in order."""
     for option_id in alternative:
@@ -132,6 +122,7 @@ def explore(world: World, fork: Fork) -> int:
 
 def _message(fork: Fork, alt: list[str], failure: str, labels: dict[str, str]) -> str:
     names = [labels.get(i, i) for i in alt]
-    step = order_step(fork.player, names) if fork.kind == "order" else choice_step(fork.player, names[0])
+    # the fork's step knows how its own vocabulary replays one alternative (harness.suite.steps)
+    step = fork.replay_step(names) if fork.replay_step else ", ".join(names)
     return (f"the outcome does not hold for every {'order' if fork.kind == 'order' else 'choice'}: "
             f"with {names} — {failure}\nto replay it, use the step:\n    {step}")

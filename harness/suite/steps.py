@@ -15,8 +15,10 @@ import re
 
 from pytest_bdd import given, parsers, then, when
 
+from harness.suite.orderings import apply_alternative
+from harness.suite.session import load_scenario_board
 from harness.suite.vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, history_name, rule_effect_name
-from harness.suite.world import World
+from harness.suite.world import Fork, World
 
 P = r"(?P<player>[^\s\"]+)"           # a player name
 C = r"\"(?P<card>[^\"]+)\""           # a quoted card reference
@@ -32,8 +34,6 @@ def _re(pattern: str):
 def given_board(world: World, path: str) -> World:
     """Дано расклад "classic/113.2-невтида-мститель.yaml" — loads the board from scenarios/, validates it
     and sets the engine up from it."""
-    from harness.suite.session import load_scenario_board
-
     board = load_scenario_board(path)
     if board.data.get("test_cards"):
         world.require("inline_cards", "the board defines test cards inline")
@@ -92,14 +92,6 @@ def when_no_defender(world: World, player: str) -> None:
     world.answer(player, None)
 
 
-@when(_re(r"игрок " + P + r" назначает защитником " + C))
-def when_defender(world: World, player: str, card: str) -> None:
-    """Когда игрок Б назначает защитником "Мститель" — answers the pending defender decision."""
-    world.begin_action()
-    world.pending("defender", player)
-    world.answer(player, world.card(card)["id"])
-
-
 @when(_re(r"на кубиках выпадает: (?P<rolls>.+)"))
 def when_dice(world: World, rolls: str) -> None:
     """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order."""
@@ -112,26 +104,39 @@ def when_dice(world: World, rolls: str) -> None:
         world.answer(player, int(value))
 
 
-@when(_re(r"на кубиках выпадает то, что в раскладе"))
-def when_board_dice(world: World) -> None:
-    """Когда на кубиках выпадает то, что в раскладе — answers pending rolls from the board's `dice`."""
-    world.begin_action()
-    while (p := world.state.get("pending")) and p["kind"] == "roll":
-        queue = world.dice.get(p["player"], [])
-        assert queue, f"the engine asks player {p['player']} for a roll, the board's dice for him are used up"
-        world.answer(p["player"], queue.pop(0))
-
-
-@when(_re(r"игрок " + P + r" объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
-def when_declare(world: World, player: str, ability: str) -> None:
+@when(_re(r"игрок " + P + r" (?P<neg>не )?объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""
+           + r"(?: с точкой срабатывания " + C + r")?"))
+def when_declare(world: World, player: str, ability: str, neg: str | None, card: str | None) -> None:
     """Когда игрок А объявляет особенность "Мститель: при гибели вашего существа" — answers the pending
-    declaration of a triggered ability with that one."""
+    declaration of a triggered ability with that one; … с точкой срабатывания "Гном" — takes the trigger
+    point of that card (heroes 113.6); Когда игрок А не объявляет способность "X: ключ" — declines an
+    optional («может») trigger."""
     world.begin_action()
     card_id, key = world.ability_ref(ability)
     p = world.pending("declare_trigger", player)
+    if neg:
+        if card is not None:
+            raise LookupError("a declined ability has no trigger point: remove «с точкой срабатывания»")
+        assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
+            f"«{ability}» is not waiting to be declared: {p['options']!r}"
+        assert None in p["options"], "the engine does not let the player decline (the declaration is mandatory)"
+        world.answer(player, None)
+        return
+    if card is not None:
+        subject = world.card(card)["id"]
+        options = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key
+                   and o.get("subject") == subject]
+        assert options, f"no trigger point «{card}» for «{ability}» among {p['options']!r}"
+        world.answer(player, options[0]["id"])
+        return
     chosen = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key]
     assert chosen, f"«{ability}» is not among the abilities player {player} may declare: {p['options']!r}"
     world.answer(player, chosen[0]["id"])
+
+
+def choice_step(player: str, label: str) -> str:
+    """This step taking one option: how a failing choice of a fork is reported (harness.suite.orderings)."""
+    return f'Когда игрок {player} объявляет способность "{label}"'
 
 
 @when(_re(r"игрок " + P + r" объявляет (?:срабатывающие )?(?:способности|особенности) в любом порядке"))
@@ -139,15 +144,13 @@ def when_declare_any_order(world: World, player: str) -> None:
     """Когда игрок Б объявляет срабатывающие способности в любом порядке — a fork: the player declares all
     his waiting triggered abilities, and every following step must hold for EVERY order (all orders up to
     6 abilities, hypothesis samples beyond; a failure names the smallest failing order as a step)."""
-    from harness.suite.orderings import apply_alternative
-    from harness.suite.world import Fork
-
     world.begin_action()
     p = world.pending("declare_trigger", player)
     options = [o for o in p["options"] if o]
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="order", player=player, items=[o["id"] for o in options], labels=labels,
-                calls_before=list(world.calls), current=[o["id"] for o in options])
+                calls_before=list(world.calls), current=[o["id"] for o in options],
+                replay_step=lambda names: order_step(player, names))
     apply_alternative(world, fork, fork.current)
     world.fork = fork
 
@@ -164,13 +167,17 @@ def when_declare_in_order(world: World, player: str, order: str) -> None:
         world.answer(player, chosen[0]["id"])
 
 
+def order_step(player: str, labels: list[str]) -> str:
+    """This step with one order: how a failing order of a fork is reported (harness.suite.orderings)."""
+    return f'Когда игрок {player} объявляет срабатывающие способности в порядке: ' + \
+        ", ".join(f'"{label}"' for label in labels)
+
+
 @when(_re(r"игрок " + P + r" объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\" с любой точкой срабатывания"))
 def when_declare_any_point(world: World, player: str, ability: str) -> None:
     """Когда игрок А объявляет способность "Талитха: …" с любой точкой срабатывания — a fork over the
     trigger points the engine offers for this ability (heroes 113.6): every following step must hold for
     each of them. «выбранная точка срабатывания» in later steps names the card of the point taken."""
-    from harness.suite.world import Fork
-
     world.begin_action()
     card_id, key = world.ability_ref(ability)
     p = world.pending("declare_trigger", player)
@@ -178,35 +185,10 @@ def when_declare_any_point(world: World, player: str, ability: str) -> None:
     assert options, f"«{ability}» is not among {p['options']!r}"
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="choice", player=player, items=[o["id"] for o in options], labels=labels,
-                calls_before=list(world.calls), current=[options[0]["id"]])
+                calls_before=list(world.calls), current=[options[0]["id"]],
+                replay_step=lambda names: choice_step(player, names[0]))
     world.answer(player, options[0]["id"])
     world.fork = fork
-
-
-@when(_re(r"игрок " + P + r" объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\" с точкой срабатывания " + C))
-def when_declare_point(world: World, player: str, ability: str, card: str) -> None:
-    """Когда игрок А объявляет способность "Талитха: …" с точкой срабатывания "Гном" — takes the trigger point
-    of that card (heroes 113.6)."""
-    world.begin_action()
-    card_id, key = world.ability_ref(ability)
-    subject = world.card(card)["id"]
-    p = world.pending("declare_trigger", player)
-    options = [o for o in p["options"] if o and o["card"] == card_id and o["ability"] == key
-               and o.get("subject") == subject]
-    assert options, f"no trigger point «{card}» for «{ability}» among {p['options']!r}"
-    world.answer(player, options[0]["id"])
-
-
-@when(_re(r"игрок " + P + r" не объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
-def when_decline(world: World, player: str, ability: str) -> None:
-    """Когда игрок А не объявляет способность "X: ключ" — declines an optional («может») trigger."""
-    world.begin_action()
-    card_id, key = world.ability_ref(ability)
-    p = world.pending("declare_trigger", player)
-    assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
-        f"«{ability}» is not waiting to be declared: {p['options']!r}"
-    assert None in p["options"], "the engine does not let the player decline (the declaration is mandatory)"
-    world.answer(player, None)
 
 
 @when(_re(r"игрок " + P + r" применяет " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
@@ -291,16 +273,14 @@ def then_controller(world: World, card: str, player: str) -> None:
     assert c["controller"] == player, f"«{card}» is controlled by {c['controller']}, expected {player}"
 
 
-@then(_re(r"приоритет у игрока " + P))
-def then_priority(world: World, player: str) -> None:
-    """Тогда приоритет у игрока А."""
-    assert world.state["priority"] == player, f"priority is with {world.state['priority']!r}, expected {player}"
-
-
-@then(_re(r"приоритета нет ни у кого"))
-def then_no_priority(world: World) -> None:
-    """Тогда приоритета нет ни у кого — nobody holds priority (a decision or a resolution is under way)."""
-    assert world.state["priority"] is None, f"priority is with {world.state['priority']!r}"
+@then(_re(r"(?:приоритет у игрока " + P + r"|приоритета нет ни у кого)"))
+def then_priority(world: World, player: str | None) -> None:
+    """Тогда приоритет у игрока А / Тогда приоритета нет ни у кого — who holds priority (nobody: a decision
+    or a resolution is under way)."""
+    if player is None:
+        assert world.state["priority"] is None, f"priority is with {world.state['priority']!r}"
+    else:
+        assert world.state["priority"] == player, f"priority is with {world.state['priority']!r}, expected {player}"
 
 
 @then(_re(r"игрок " + P + r" обязан объявить " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
@@ -330,16 +310,15 @@ def then_strike(world: World, card: str, w: str, m: str, s: str) -> None:
     assert value == [int(w), int(m), int(s)], f"«{card}» strikes {'-'.join(map(str, value))}"
 
 
-@then(_re(r"у " + C + r" (?P<n>\d+) (?:рана|раны|ран)"))
-def then_wounds(world: World, card: str, n: str) -> None:
-    """Тогда у "Невтида" 3 раны."""
-    assert world.card(card)["wounds"] == int(n), f"«{card}» has {world.card(card)['wounds']} wounds"
+# what «у "X" N …» counts: the word's stem → (field of the canonical card, its name in messages)
+COUNTED = {"ран": ("wounds", "wounds"), "жизн": ("current_lives", "lives"), "фиш": ("counters", "counters")}
 
 
-@then(_re(r"у " + C + r" (?P<n>-?\d+) (?:жизнь|жизни|жизней)"))
-def then_lives(world: World, card: str, n: str) -> None:
-    """Тогда у "Невтида" 2 жизни — current lives (maximum minus wounds)."""
-    assert world.card(card)["current_lives"] == int(n), f"«{card}» has {world.card(card)['current_lives']} lives"
+@then(_re(r"у " + C + r" (?P<n>-?\d+) (?P<what>рана|раны|ран|жизнь|жизни|жизней|фиш\w*)"))
+def then_count(world: World, card: str, n: str, what: str) -> None:
+    """Тогда у "Невтида" 3 раны / 2 жизни (current lives: maximum minus wounds) / 0 фишек."""
+    field, name = next(v for stem, v in COUNTED.items() if what.startswith(stem))
+    assert world.card(card)[field] == int(n), f"«{card}» has {world.card(card)[field]} {name}"
 
 
 @then(_re(C + r" (?P<state>закрыт|закрыта|открыт|открыта)"))
@@ -413,16 +392,22 @@ def then_stack(world: World, datatable: list[list[str]]) -> None:
     assert actual == expected, f"the stack (top first) is {actual}, expected {expected}"
 
 
-@then(_re(r"игрок " + P + r" не может (?P<what>применить|атаковать) (?P<rest>.+)"))
+@then(_re(r"игрок " + P + r" не может (?P<what>применить|атаковать|переместить) (?P<rest>.+)"))
 def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
-    "X" существо "Y" — the engine refuses the action, and nothing changes."""
+    "X" существо "Y" / не может переместить "X" в клетку c3 — the engine refuses the action, and nothing
+    changes."""
     if what == "применить":
         m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
         if not m:
             raise LookupError(f"write «не может применить способность \"карта: ключ\"», got «{rest}»")
         card_id, key = world.ability_ref(m["ability"])
         action = {"type": "activate", "card": card_id, "ability": key}
+    elif what == "переместить":
+        m = re.fullmatch(C + r" в клетку (?P<cell>[a-z]\d)", rest)
+        if not m:
+            raise LookupError(f"write «не может переместить \"X\" в клетку c3», got «{rest}»")
+        action = {"type": "move", "card": world.card(m["card"])["id"], "cell": m["cell"]}
     else:
         m = re.fullmatch(r"простым ударом существом \"(?P<a>[^\"]+)\" существо \"(?P<t>[^\"]+)\"", rest)
         if not m:
@@ -431,9 +416,21 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     world.expect_refusal(player, action)
 
 
-@then(_re(r"игрок " + P + r" может объявить " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
-def then_may_declare(world: World, player: str, ability: str) -> None:
-    """Тогда игрок А может объявить способность "X: ключ" — it is offered, and the player may decline."""
+@then(_re(r"игрок " + P + r" может (?P<what>объявить|назначить защитником) (?P<rest>.+)"))
+def then_may(world: World, player: str, what: str, rest: str) -> None:
+    """Тогда игрок А может объявить способность "X: ключ" (it is offered, and the player may decline) /
+    может назначить защитником "Y" (the pending defender decision offers it)."""
+    if what == "назначить защитником":
+        m = re.fullmatch(C, rest)
+        if not m:
+            raise LookupError(f"write «может назначить защитником \"X\"», got «{rest}»")
+        p = world.pending("defender", player)
+        assert world.card(m["card"])["id"] in p["options"], f"the defenders offered are {p['options']}"
+        return
+    m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
+    if not m:
+        raise LookupError(f"write «может объявить способность \"карта: ключ\"», got «{rest}»")
+    ability = m["ability"]
     card_id, key = world.ability_ref(ability)
     p = world.pending("declare_trigger", player)
     assert any(o and o["card"] == card_id and o["ability"] == key for o in p["options"]), \
@@ -569,12 +566,6 @@ def when_move(world: World, player: str, card: str, cell: str) -> None:
     world.act(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
 
 
-@then(_re(r"игрок " + P + r" не может переместить " + C + r" в клетку (?P<cell>[a-z]\d)"))
-def then_cannot_move(world: World, player: str, card: str, cell: str) -> None:
-    """Тогда игрок А не может переместить "Гоблин" в клетку c3 — the engine refuses, nothing changes."""
-    world.expect_refusal(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
-
-
 @then(_re(C + r" в клетке (?P<cell>[a-z]\d)"))
 def then_cell(world: World, card: str, cell: str) -> None:
     """Тогда "Щит" в клетке c3."""
@@ -663,12 +654,6 @@ def then_cell_marker(world: World, cell: str, neg: str, marker: str) -> None:
     assert present == (neg == "лежит маркер"), f"cell {cell} has markers {world.state.get('cells', {}).get(cell, [])}"
 
 
-@then(_re(r"у " + C + r" (?P<n>\d+) фиш\w*"))
-def then_counters(world: World, card: str, n: str) -> None:
-    """Тогда у "Шаман-Душегрыз" 0 фишек."""
-    assert world.card(card)["counters"] == int(n), f"«{card}» has {world.card(card)['counters']} counters"
-
-
 @then(_re(r"игродействия в истории боя идут в таком порядке:"))
 def then_history_order(world: World, datatable: list[list[str]]) -> None:
     """Тогда игродействия в истории боя идут в таком порядке: + a table «действие | карта» — these entries
@@ -746,10 +731,3 @@ def then_must_roll(world: World, player: str, role: str) -> None:
     p = world.pending("roll", player)
     expected = "attacker" if role == "атакующего" else "defender"
     assert p["role"] == expected, f"the roll is for the {p['role']}"
-
-
-@then(_re(r"игрок " + P + r" может назначить защитником " + C))
-def then_may_defend(world: World, player: str, card: str) -> None:
-    """Тогда игрок А может назначить защитником "Щитоносец" — the pending defender decision offers it."""
-    p = world.pending("defender", player)
-    assert world.card(card)["id"] in p["options"], f"the defenders offered are {p['options']}"

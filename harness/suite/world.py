@@ -4,6 +4,7 @@ that the steps share. No rules logic: it only reads what the engine reports."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ class Fork:
     calls_before: list[tuple]       # the engine calls that lead to the fork
     current: list[str]              # the alternative the scenario body is running
     post_steps: list[tuple] = field(default_factory=list)   # (keyword, text, step function, its arguments)
+    replay_step: Callable[[list[str]], str] | None = None   # labels of one alternative → the step that replays it
     explored: int = 0
 
 
