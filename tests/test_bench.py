@@ -9,7 +9,7 @@ import json
 import pytest
 
 from harness.cli import bench as cmd_bench
-from harness.cli.main import main
+from harness.cli import main
 from harness.quality import bench
 
 KEYS = {"name", "label", "value", "unit", "target", "better", "note", "available", "extra", "meets"}

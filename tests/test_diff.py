@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli.main import main
+from harness.cli import main
 from harness.common.errors import InputError
 from harness.rules.corpus import Corpus, parse_rules_text
 from harness.rules.diff import (

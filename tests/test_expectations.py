@@ -101,7 +101,7 @@ def test_update_expectations_writes_a_file_that_makes_the_run_green(runs: dict[s
 
 
 def test_expectations_verb_writes_from_a_results_file(runs: dict[str, Run], tmp_path: Path) -> None:
-    from harness.cli.main import main
+    from harness.cli import main
 
     out = tmp_path / "from-results.yaml"
     assert main(["expectations", "--results", str(runs["mixed"].report_dir / "results.json"),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli.main import main
+from harness.cli import main
 from harness.common import paths
 from harness.quality.lint import (
     CHECKS,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli.main import main
+from harness.cli import main
 from harness.common import paths
 from harness.common.errors import InputError
 from harness.rules.corpus import load_corpus

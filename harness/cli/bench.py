@@ -8,6 +8,9 @@ import json
 import sys
 from typing import Any
 
+from rich.console import Console
+from rich.table import Table
+
 from harness.quality.bench import NAMES, Figure, as_json, run_bench
 
 
@@ -29,9 +32,6 @@ def _target(f: Figure) -> str:
 
 
 def print_table(figures: list[Figure]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     table = Table("figure", "value", "target", "", "note", title="berserk-rules bench")
     for f in figures:
         mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]

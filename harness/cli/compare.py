@@ -8,14 +8,12 @@ import argparse
 import sys
 from typing import Any
 
-from harness.engines.protocol import add_time_limit_options
+from harness.engines.adapters import InProcessAdapter
+from harness.engines.protocol import SubprocessAdapter, add_time_limit_options
+from harness.quality.differential import Engines, find_divergence, scenario_boards
 
 
 def cmd_compare(ns: argparse.Namespace) -> int:
-    from harness.engines.adapters import InProcessAdapter
-    from harness.engines.protocol import SubprocessAdapter
-    from harness.quality.differential import Engines, find_divergence, scenario_boards
-
     boards = scenario_boards()
     if ns.board:
         boards = {k: v for k, v in boards.items() if any(b in k for b in ns.board)}

@@ -19,6 +19,9 @@ from typing import Any
 
 import yaml
 
+from harness.run.results import RunResults
+from harness.suite.session import load_expectations
+
 HEADER = """\
 # Known failures of an engine: scenario id → status (FAIL, ERROR, CRASH, TIMEOUT, SKIP) and a reason.
 # Written by `berserk-rules check --update-expectations`; edit the reasons freely (a link to an issue…).
@@ -73,8 +76,6 @@ def write_expectations(path: Path, entries: dict[str, dict[str, str]]) -> None:
 def update_expectations(results: Any, path: Path) -> int:
     """Rewrite `path` from `results` (keeping reasons of unchanged entries); returns the number of entries.
     An existing `path` that is not a valid expectations file raises InputError and is left untouched."""
-    from harness.suite.session import load_expectations
-
     previous = load_expectations(path) if path.is_file() else {}
     entries = expectations_from(results, previous)
     write_expectations(path, entries)
@@ -83,8 +84,6 @@ def update_expectations(results: Any, path: Path) -> int:
 
 # ------------------------------------------------------------------------------------------ the verb
 def cmd_expectations(ns: argparse.Namespace) -> int:
-    from harness.run.results import RunResults
-
     results = RunResults.load(Path(ns.results))
     n = update_expectations(results, Path(ns.out))
     print(f"wrote {n} expectation(s) to {ns.out}")

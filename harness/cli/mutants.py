@@ -11,6 +11,11 @@ import json
 import sys
 from typing import Any
 
+from rich.console import Console
+from rich.table import Table
+
+from harness.quality.mutation import run_mutants
+
 
 def _killers_text(run: Any) -> str:
     if run.error:
@@ -21,9 +26,6 @@ def _killers_text(run: Any) -> str:
 
 
 def print_report(report: Any) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     console = Console(highlight=False, soft_wrap=False)
     mode = "each on the units of its declared killers" if report.declared else "each against the whole suite"
     table = Table("mutant", "result", "killed by (scenarios not ending as expected)", "time",
@@ -51,8 +53,6 @@ def print_report(report: Any) -> None:
 
 
 def cmd_mutants(ns: argparse.Namespace) -> int:
-    from harness.quality.mutation import run_mutants
-
     try:
         report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared)
     except (KeyError, LookupError) as exc:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rich.console import Console
+
 from harness.common import paths
+from harness.output.site import build_site
 
 
 def cmd_site(ns: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from harness.output.site import build_site
 
     summary = build_site(ns.out, ns.results)
     console = Console(highlight=False)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import engine
+
 
 class EngineRefused(Exception):
     """The engine refused a request as the rules do not allow it (code such as `illegal_action`)."""
@@ -48,8 +50,6 @@ class InProcessAdapter:
     """The built-in reference engine, called directly."""
 
     def __init__(self) -> None:
-        import engine
-
         self._engine = engine
         self.name = engine.ENGINE_NAME
         self.version = engine.ENGINE_VERSION

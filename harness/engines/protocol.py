@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -161,8 +162,6 @@ class _Compiler:
         self.refs: dict[tuple[str, str], Callable[[Any], bool]] = {}
 
     def compile(self, node: Any, file: Path, root: dict | None = None) -> Callable[[Any], bool]:
-        import re
-
         root = root if root is not None else node
         if node is True or node == {}:
             return lambda v: True

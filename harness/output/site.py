@@ -33,6 +33,7 @@ import re
 import shutil
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,15 @@ from markupsafe import Markup, escape
 
 from harness.common import paths
 from harness.common.errors import InputError, Problem
+from harness.common.facts import EDITIONS
+from harness.output import render
+from harness.output.playout import run_playouts
+from harness.output.reports import _assumption_view
+from harness.rules.corpus import load_corpus
+from harness.rules.lookup import MIN_PREFIX, stem_list
+from harness.run.results import STATUSES, RunResults
+from harness.suite.features import scan_features, scenarios_by_unit
+from harness.suite.session import load_assumptions
 
 __all__ = ["SiteSummary", "build_site", "page_of", "unit_url", "link_references"]
 
@@ -114,10 +124,6 @@ def link_references(text: str, edition: str, corpus: Any, root: str) -> Markup:
 
 # ------------------------------------------------------------------------------------------ search index
 def search_index(corpus: Any, scenario_count: Mapping[str, int]) -> dict[str, Any]:
-    from collections import Counter
-
-    from harness.common.facts import EDITIONS
-    from harness.rules.lookup import MIN_PREFIX, stem_list
 
     units = []
     for u in corpus.units:
@@ -150,11 +156,6 @@ def _check_out(out: Path) -> None:
 def build_site(out: str | Path, results_file: str | Path | None = None, *, run: Any = None) -> SiteSummary:
     """Build the site into ``out`` (see the module docstring). ``run`` is a `PlayoutRun` to use instead of
     running every scenario; ``results_file`` another engine's ``results.json`` to show beside it."""
-    from harness.output.playout import run_playouts
-    from harness.rules.corpus import load_corpus
-    from harness.run.results import RunResults
-    from harness.suite.features import scan_features, scenarios_by_unit
-
     started = time.perf_counter()
     out = Path(out).resolve()
     _check_out(out)
@@ -193,8 +194,6 @@ def build_site(out: str | Path, results_file: str | Path | None = None, *, run: 
 class _SiteData:
     def __init__(self, corpus: Any, scenarios: list[Any], run: Any, other: Any,
                  by_unit: dict[str, list[Any]]) -> None:
-        from harness.output.reports import _assumption_view  # the same view of the register as the run report
-
         self.corpus = corpus
         self.scenarios = {s.id: s for s in scenarios}
         self.by_unit = by_unit
@@ -205,16 +204,12 @@ class _SiteData:
         self.oth = {r.scenario: r for r in other.results} if other else {}
         self.env = _env()
         try:
-            from harness.suite.session import load_assumptions
-
             self.assumptions = [_assumption_view(a) for a in load_assumptions()]
         except InputError:
             self.assumptions = []
 
     # -- per scenario
     def scenario_view(self, sid: str, root: str) -> dict[str, Any]:
-        from harness.output import render
-
         info = self.scenarios.get(sid)
         view = self.playouts.get(sid)
         ref, oth = self.ref.get(sid), self.oth.get(sid)
@@ -299,8 +294,6 @@ class _SiteData:
         path.write_text(html, encoding="utf-8")
 
     def common(self) -> dict[str, Any]:
-        from harness.run.results import STATUSES
-
         run = self.run.results
         return {
             "statuses": STATUSES,
@@ -342,7 +335,6 @@ class _SiteData:
     def clause_brief(self, u: Any) -> dict[str, Any]:
         ids = [u.id] + [c.id for c in self.corpus.children(u.id)]
         named = list(dict.fromkeys(s.id for uid in ids for s in self.by_unit.get(uid, [])))
-        from collections import Counter
 
         statuses = sorted(Counter(self.status_of(s) for s in named).items())
         words = u.text.split()

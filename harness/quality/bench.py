@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import platform
 import resource
 import shlex
 import statistics
@@ -33,6 +34,10 @@ from typing import Any
 
 from harness.common import paths
 from harness.common.facts import DEFAULT_PLAYERS
+from harness.engines.adapters import InProcessAdapter
+from harness.suite.orderings import _run
+from harness.suite.session import load_scenario_board
+from harness.suite.world import World
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "memory")
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -169,7 +174,6 @@ def bench_roundtrip(requests: int = 2000) -> Figure:
     missing = protocol_missing()
     if missing:
         return unavailable("roundtrip", label, "µs", missing, 200)
-    from harness.suite.session import load_scenario_board
 
     board = load_scenario_board(ROUNDTRIP_BOARD)
     proc = subprocess.Popen([sys.executable, "-X", "utf8", "-m", "engine.serve"], cwd=paths.ROOT, env=_env(),
@@ -233,10 +237,7 @@ def order_board(n_triggers: int = 7) -> tuple[dict, dict]:
 def bench_orderings(n_triggers: int = 7, limit: int | None = None) -> Figure:
     """Replay the scenario up to the fork and check every order of the 7 declarations (all 7! = 5,040 of
     them; `limit` checks fewer) through `harness.suite.orderings._run`, the machinery behind «в любом порядке»."""
-    from harness.engines.adapters import InProcessAdapter
-    from harness.suite.orderings import _run
     from harness.suite.steps import when_declare_any_order, when_pass_until_empty
-    from harness.suite.world import World
 
     world = World(adapter=InProcessAdapter())
     board, definitions = order_board(n_triggers)
@@ -307,8 +308,6 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
 
 
 def machine() -> dict[str, Any]:
-    import platform
-
     return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
 
 

@@ -26,7 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness.common import paths
+from harness.common.errors import InputError
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
+from harness.suite.session import load_scenario_board
 
 CHOICE_MAX = 255
 
@@ -301,10 +304,6 @@ def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_
 
 def scenario_boards(predicate: Callable[[dict], bool] | None = None) -> dict[str, tuple[dict, dict]]:
     """The boards under scenarios/ (name → (data, definitions)) that load, and match `predicate`."""
-    from harness.common import paths
-    from harness.common.errors import InputError
-    from harness.suite.session import load_scenario_board
-
     out = {}
     for path in sorted(paths.SCENARIOS.rglob("*.yaml")):
         name = path.relative_to(paths.SCENARIOS).as_posix()

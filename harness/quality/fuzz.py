@@ -50,6 +50,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import engine
 from engine.editions import EDITIONS
 from harness.common.facts import DEFAULT_PLAYERS, ZONES
+from harness.suite.session import catalog
 
 PLAYERS = list(DEFAULT_PLAYERS)
 IN_PLAY = ("battlefield", "additional")
@@ -78,8 +79,6 @@ def profile_settings(name: str, derandomize: bool = True) -> settings:
 
 # ------------------------------------------------------------------------------------------ test cards
 def _catalog() -> Any:
-    from harness.suite.session import catalog
-
     return catalog()
 
 

@@ -73,6 +73,7 @@ V005  lock-unreadable          a malformed ``review.lock`` (error)
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 import unicodedata
 from collections import defaultdict
@@ -81,12 +82,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gherkin.errors import CompositeParserException, ParserError, ParserException
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+import engine
 from harness.common import paths
 from harness.common.errors import InputError
-from harness.common.yamldoc import display_path
+from harness.common.yamldoc import display_path, load_yaml
 from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from harness.rules.diff import render_word_diff, word_diff
 from harness.rules.lookup import stem_list
+from harness.rules.review import load_lock, lock_path, review_state, rules_dir
+from harness.suite.board import load_board
+from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
 
 __all__ = [
@@ -699,8 +708,6 @@ class Project:
     assumptions: Path | None = None
 
     def __post_init__(self) -> None:
-        from harness.rules.review import rules_dir
-
         self.root = Path(self.root)
         default_rules = rules_dir() if self.root == paths.ROOT else self.root / "rules"
         self.rules = Path(self.rules) if self.rules else default_rules
@@ -737,8 +744,6 @@ def step_definitions(module_name: str = "harness.suite.steps") -> list[StepDef]:
     value holds the step type and the parser (``parser.is_matching(text)``). Falls back to every
     registered context whose step function lives in the module.
     """
-    import importlib
-
     from pytest_bdd.steps import StepNamePrefix, step_function_context_registry
 
     module = importlib.import_module(module_name)
@@ -814,9 +819,6 @@ def _render(steps: list[_Step], row: dict[str, str]) -> list[_Step]:
 
 
 def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Finding]]:
-    from gherkin.errors import CompositeParserException, ParserError, ParserException
-    from gherkin.parser import Parser
-    from gherkin.token_scanner import TokenScanner
     from pytest_bdd.parser import render_string
 
     try:
@@ -955,8 +957,6 @@ def _board_names(boards: Path) -> list[str]:
 
 
 def _load_assumptions(path: Path, project: Project) -> tuple[list[dict[str, Any]], Any, list[Finding]]:
-    from harness.common.yamldoc import load_yaml
-
     if not path.is_file():
         return [], None, []
     try:
@@ -973,16 +973,10 @@ def _load_assumptions(path: Path, project: Project) -> tuple[list[dict[str, Any]
 
 
 def _catalog(project: Project) -> Any:
-    import engine
-    from harness.suite.catalog import load_catalog
-
     return load_catalog(project.catalog, root=project.root, check_definition=engine.check_card_definition)
 
 
 def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
-    import engine
-    from harness.suite.board import load_board
-
     out: list[Finding] = []
     boards = list(boards)
     if not boards:
@@ -1003,8 +997,6 @@ def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
 
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True) -> list[Finding]:
-    from harness.rules.review import load_lock, lock_path, review_state
-
     path = lock_path(rules_dir)
     try:
         lock = load_lock(path, project.root)

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from harness.common import paths
+from harness.run.runner import run_scenarios
+from harness.suite.features import scan_features
 
 MUTANTS_FILE = Path(__file__).resolve().with_name("mutants.py")
 REFERENCE = "reference"          # the control run's name: the reference engine over the protocol
@@ -135,8 +137,6 @@ def resolve(ref: str, scenarios: list[Any]) -> Any:
 
 
 def _scenarios() -> list[Any]:
-    from harness.suite.features import scan_features
-
     return scan_features(paths.FEATURES, root=paths.ROOT)
 
 
@@ -262,8 +262,6 @@ def run_one(name: str, mistake: str, units: list[str], declared: list[str], repo
             rules: str | None = None) -> MutantRun:
     """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one.
     The results come back in memory (`harness.run.runner`); with ``report_dir`` the reports are written too."""
-    from harness.run.runner import run_scenarios
-
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
     run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))

@@ -12,6 +12,8 @@ from them (`harness.output.report_plugin`), the runner hands them to its caller 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +24,11 @@ import pytest
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
-from harness.engines.protocol import PROTOCOL_VERSION, add_time_limit_options
+from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
+from harness.rules.review import current_state
+from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
+from harness.suite.orderings import explore
+from harness.suite.session import load_expectations
 from harness.suite.world import World
 
 SUITE_VERSION = "0.1.0"
@@ -107,8 +113,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from harness.suite.session import load_expectations
-
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
     # the reference engine's known failures are not another engine's: --engine-cmd has none by default
@@ -229,8 +233,6 @@ def make_adapter(config: pytest.Config) -> Any:
         return InProcessAdapter()
     adapter = config.stash.get(ENGINE, None)
     if adapter is None:
-        from harness.engines.protocol import SubprocessAdapter
-
         try:
             adapter = SubprocessAdapter(cmd, request_timeout=config.getoption("--request-timeout"),
                                         start_timeout=config.getoption("--start-timeout"),
@@ -286,8 +288,6 @@ def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, sc
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     """When the scenario passed with one alternative of a fork, check every other one (harness/orderings)."""
-    from harness.suite.orderings import explore
-
     sc = request.node.stash.get(SCENARIO, None)
     if sc is None or sc.error is not None or "world" not in request.fixturenames:
         return
@@ -462,8 +462,6 @@ class WorkerResults:
 
 def trace_file_name(scenario_id: str) -> str:
     """A file name for a scenario's play-out: stable, filesystem-safe, unique per id."""
-    import hashlib
-
     return hashlib.sha256(scenario_id.encode()).hexdigest()[:16] + ".json"
 
 
@@ -474,16 +472,12 @@ def trace_data(sc: Scenario) -> dict[str, Any]:
 
 
 def _write_trace(trace_dir: Path, sc: Scenario) -> None:
-    import json
-
     trace_dir.mkdir(parents=True, exist_ok=True)
     (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(trace_data(sc), ensure_ascii=False, indent=1),
                                                    "utf-8")
 
 
 def _results(rec: Recorder) -> Any:
-    from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
-
     results = []
     review = _review_state()
     for sid in sorted(rec.order, key=lambda sid: rec.scenarios[sid].index):
@@ -508,8 +502,6 @@ def _results(rec: Recorder) -> Any:
 def _review_state() -> Any:
     """The review state of the rules in use (rules/, or --rules / $BERSERK_RULES_DIR) against their
     review.lock; None when it cannot be read (then results carry no review field)."""
-    from harness.rules.review import current_state
-
     try:
         return current_state()
     except InputError:
