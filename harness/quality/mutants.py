@@ -1,7 +1,7 @@
 """Mutant engines: the reference engine with one deliberate rules mistake each, served over the protocol.
 
     python harness/quality/mutants.py NAME
-    python harness/quality/mutants.py --list        # every mutant: name and mistake
+    python harness/quality/mutants.py --list        # every mutant: name and mistake (or: python -m harness.quality.mutants)
 
 A mutant is a small subclass of `engine.Game` registered with `@mutant("name")`; its docstring says the
 mistake (reports show it). Each is a plausible mistake of an engine author, never a sabotage of the
