@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.yamldoc import display_path, load_yaml
@@ -298,8 +300,6 @@ def approve(folder: Path, ids: Iterable[str], all_units: bool = False, root: Pat
 
 def print_results_review(results: Any, console: Any) -> None:
     """After a run: every scenario needing review, with the units whose text changed (for ``check``)."""
-    from rich.text import Text
-
     pending = [r for r in results.results if getattr(r, "review", None) == "needs_review"]
     if not pending:
         return

@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd.exceptions import StepDefinitionNotFoundError
+from pytest_bdd.parser import render_string
+from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from harness.common import paths
 from harness.common.errors import InputError, Problem
@@ -147,8 +150,6 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 
 
 def _template(item: pytest.Item) -> Any:
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
-
     obj = getattr(item, "obj", None)
     return scenario_wrapper_template_registry.get(obj) if obj is not None else None
 
@@ -160,8 +161,6 @@ def scenario_id(feature_file: str, name: str) -> str:
 
 def _item_name(item: pytest.Item, tpl: Any) -> str:
     """The scenario's name as pytest-bdd runs it: an outline's with the values of its example row."""
-    from pytest_bdd.parser import render_string
-
     callspec = getattr(item, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
     return render_string(tpl.name, example) if example else tpl.name
@@ -348,8 +347,6 @@ def classify(error: BaseException | None) -> tuple[str, str]:
     FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
     ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
     CRASH/TIMEOUT: the engine process misbehaved (protocol adapters)."""
-    from pytest_bdd.exceptions import StepDefinitionNotFoundError
-
     if error is None:
         return "PASS", ""
     if isinstance(error, pytest.skip.Exception):
