@@ -3,11 +3,11 @@ tests/bad_inputs/expected.yaml — with its file, its line where there is one, t
 expected — and never a traceback, a hang or a half-written report.
 
 Folders and how each file is read:
-- boards/        `harness.board.load_board` with the real catalog (InputError)
-- catalog/       `harness.catalog.load_catalog` on a folder holding only that file (InputError)
-- features/      `harness.lint.lint_paths` (its one finding of severity error)
-- rules/         `harness.corpus.load_rules_file`, then the lint of the rules text (its one warning)
-- expectations/  `harness.session.load_expectations` (InputError)
+- boards/        `harness.suite.board.load_board` with the real catalog (InputError)
+- catalog/       `harness.suite.catalog.load_catalog` on a folder holding only that file (InputError)
+- features/      `harness.quality.lint.lint_paths` (its one finding of severity error)
+- rules/         `harness.rules.corpus.load_rules_file`, then the lint of the rules text (its one warning)
+- expectations/  `harness.suite.session.load_expectations` (InputError)
 - engine/        JSON: `engine.new_game(setup, definitions)` (SetupError), then `calls` on the game, the
                  last of which is refused (IllegalAction) and leaves the canonical state unchanged
 
@@ -30,13 +30,13 @@ import pytest
 import yaml
 
 import engine
-from harness import paths
-from harness.board import load_board
-from harness.catalog import load_catalog
-from harness.corpus import Corpus, load_rules_file
-from harness.errors import InputError
-from harness.lint import lint_corpus, lint_paths
-from harness.session import catalog, load_expectations
+from harness.common import paths
+from harness.common.errors import InputError
+from harness.quality.lint import lint_corpus, lint_paths
+from harness.rules.corpus import Corpus, load_rules_file
+from harness.suite.board import load_board
+from harness.suite.catalog import load_catalog
+from harness.suite.session import catalog, load_expectations
 
 HERE = Path(__file__).resolve().parent
 BAD = HERE / "bad_inputs"

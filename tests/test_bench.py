@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from harness import bench, cmd_bench
+from harness.cli import bench as cmd_bench
 from harness.cli import main
+from harness.quality import bench
 
 KEYS = {"name", "label", "value", "unit", "target", "better", "note", "available", "extra", "meets"}
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.board import Board, board_from_data, load_board
-from harness.catalog import Catalog
-from harness.errors import InputError, Problem
-from harness.yamldoc import load_yaml
+from harness.common.errors import InputError, Problem
+from harness.common.yamldoc import load_yaml
+from harness.suite.board import Board, board_from_data, load_board
+from harness.suite.catalog import Catalog
 
 DATA = Path(__file__).parent / "data" / "boards"
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from harness.catalog import Catalog, load_catalog
-from harness.errors import InputError, Problem
+from harness.common.errors import InputError, Problem
+from harness.suite.catalog import Catalog, load_catalog
 
 DATA = Path(__file__).parent / "data" / "catalog"
 

@@ -1,4 +1,4 @@
-"""Tests of the rules parser (harness/corpus.py) on the real corpus and on small synthetic texts."""
+"""Tests of the rules parser (harness/rules/corpus.py) on the real corpus and on small synthetic texts."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.corpus import (
+from harness.common.errors import InputError
+from harness.rules.corpus import (
     EDITIONS,
     Corpus,
     load_corpus,
@@ -17,7 +18,6 @@ from harness.corpus import (
     parse_rules_text,
     text_hash,
 )
-from harness.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules"

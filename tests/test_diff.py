@@ -1,4 +1,4 @@
-"""Tests of the unit-level diff of two rule versions (harness/diff.py) and `berserk-rules diff`."""
+"""Tests of the unit-level diff of two rule versions (harness/rules/diff.py) and `berserk-rules diff`."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
-from harness.corpus import Corpus, parse_rules_text
-from harness.diff import (
+from harness.common.errors import InputError
+from harness.rules.corpus import Corpus, parse_rules_text
+from harness.rules.diff import (
     WordOp,
     attach_scenarios,
     diff_corpora,
@@ -22,8 +23,7 @@ from harness.diff import (
     render_word_diff,
     word_diff,
 )
-from harness.errors import InputError
-from harness.features import scan_features
+from harness.suite.features import scan_features
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules"

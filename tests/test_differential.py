@@ -1,4 +1,4 @@
-"""Differential testing (harness/differential.py): two engines, the same boards, hypothesis-chosen moves;
+"""Differential testing (harness/quality/differential.py): two engines, the same boards, hypothesis-chosen moves;
 responses and canonical states compared after every step, the shortest differing sequence reported.
 Derandomized and bounded: a few seconds."""
 
@@ -11,8 +11,9 @@ from fake_engines.suite import MUTANTS
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from harness.adapters import InProcessAdapter
-from harness.differential import (
+from harness.engines.adapters import InProcessAdapter
+from harness.engines.protocol import SubprocessAdapter
+from harness.quality.differential import (
     Engines,
     Move,
     check_agreement,
@@ -22,7 +23,6 @@ from harness.differential import (
     scenario_boards,
     state_diff,
 )
-from harness.protocol import SubprocessAdapter
 
 BOARDS = scenario_boards()
 CONTROL_BOARDS = scenario_boards(lambda b: any(e.get("kind") == "control" for e in b.get("effects", [])))

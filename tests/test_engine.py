@@ -232,8 +232,8 @@ def test_every_assumption_is_quoted_where_it_is_carried_out_and_every_quote_is_r
     a quote naming no registered assumption is a dangling reference."""
     import re
 
-    from harness import paths
-    from harness.session import load_assumptions
+    from harness.common import paths
+    from harness.suite.session import load_assumptions
 
     registered = {a["id"] for a in load_assumptions()}
     quoted: dict[str, list[str]] = {}

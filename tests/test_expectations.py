@@ -9,10 +9,10 @@ import pytest
 import yaml
 from fake_engines.suite import Run, Sc, engine_cmd, make_root, run_check, run_many, scenario_id
 
-from harness.cmd_expectations import expectations_from, write_expectations
-from harness.errors import InputError
-from harness.results import RunInfo, RunResults, ScenarioResult
-from harness.session import load_expectations
+from harness.cli.expectations import expectations_from, write_expectations
+from harness.common.errors import InputError
+from harness.run.results import RunInfo, RunResults, ScenarioResult
+from harness.suite.session import load_expectations
 
 A, B = Sc("a"), Sc("b", inline=True)
 ID_A, ID_B = scenario_id(1, A), scenario_id(2, B)
@@ -143,7 +143,7 @@ def test_write_is_atomic_and_readable(tmp_path: Path) -> None:
 
 
 def test_a_broken_expectations_file_is_not_overwritten(tmp_path: Path) -> None:
-    from harness.cmd_expectations import update_expectations
+    from harness.cli.expectations import update_expectations
 
     path = tmp_path / "e.yaml"
     path.write_text("expectations: [not, a, mapping]\n", "utf-8")

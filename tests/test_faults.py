@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from fake_engines.suite import FAULTY, Run, Sc, engine_cmd, make_root, run_many, scenario_id
 
-from harness.adapters import EngineFault, EngineRefused, EngineUnsupported
-from harness.protocol import SubprocessAdapter
+from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
+from harness.engines.protocol import SubprocessAdapter
 
 BOARD = {"edition": "classic", "turn": 1, "active": "А", "players": ["А", "Б"], "step": "main",
          "cards": [{"id": "g", "card": "Гоблин", "owner": "А", "cell": "c3"},

@@ -1,4 +1,4 @@
-"""Tests of the Gherkin feature scanner (harness/features.py), on small temporary feature files."""
+"""Tests of the Gherkin feature scanner (harness/suite/features.py), on small temporary feature files."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.errors import InputError
-from harness.features import ScenarioInfo, is_unit_tag, scan_features, scenarios_by_unit
-from harness.lint import lint_paths
+from harness.common.errors import InputError
+from harness.quality.lint import lint_paths
+from harness.suite.features import ScenarioInfo, is_unit_tag, scan_features, scenarios_by_unit
 
 TRIGGERS = """\
 # language: ru

@@ -1,4 +1,4 @@
-"""Stateful fuzzing of the reference engine (harness/fuzz.py): random valid boards of both editions, random
+"""Stateful fuzzing of the reference engine (harness/quality/fuzz.py): random valid boards of both editions, random
 play, the invariants after every step; and broken setups, which must be refused with located problems.
 
 CI runs the short profile (derandomized, a few seconds). `BERSERK_FUZZ=long` plays at least 10,000 steps
@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 import engine
-from harness import fuzz
-from harness.board import board_from_data
-from harness.session import catalog
+from harness.quality import fuzz
+from harness.suite.board import board_from_data
+from harness.suite.session import catalog
 
 QUICK = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                  suppress_health_check=list(HealthCheck))
@@ -47,7 +47,7 @@ def test_a_broken_setup_is_refused_with_located_problems_or_starts_a_sound_game(
 def test_generated_boards_are_valid_boards_of_the_kit(board) -> None:
     """The fuzzer plays from boards a scenario could load: the harness's own validation accepts them."""
     setup, definitions = board
-    tests = [d for name, d in definitions.items() if d.get("source") == "harness.fuzz"]
+    tests = [d for name, d in definitions.items() if d.get("source") == "harness.quality.fuzz"]
     board_from_data(dict(setup, test_cards=tests), "fuzz", catalog(), check_definition=engine.check_card_definition)
 
 

@@ -1,4 +1,4 @@
-"""Tests of the lint (harness/lint.py): every check on small synthetic texts and trees, the findings it
+"""Tests of the lint (harness/quality/lint.py): every check on small synthetic texts and trees, the findings it
 makes on the real corpus, and the `berserk-rules lint` command."""
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import paths
 from harness.cli import main
-from harness.corpus import load_corpus
-from harness.lint import (
+from harness.common import paths
+from harness.quality.lint import (
     CHECKS,
     EDITION_TERMS,
     Finding,
@@ -26,6 +25,7 @@ from harness.lint import (
     step_definitions,
     unbalanced,
 )
+from harness.rules.corpus import load_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 TREE = ROOT / "tests" / "data" / "editors" / "tree"
@@ -276,7 +276,7 @@ def test_the_real_corpus_has_no_error(real: list[Finding]) -> None:
 
 
 def test_every_code_is_documented() -> None:
-    import harness.lint as lint
+    import harness.quality.lint as lint
 
     for code, check in CHECKS.items():
         assert code in (lint.__doc__ or ""), code
@@ -378,7 +378,7 @@ def test_lint_paths_by_kind(tree: Project) -> None:
 
 
 def test_needs_review_is_an_error_and_approve_clears_it(tree: Project) -> None:
-    from harness.review import approve
+    from harness.rules.review import approve
 
     rules = tree.root / "rules"
     approve(rules, [], all_units=True, root=tree.root)
@@ -396,7 +396,7 @@ def test_needs_review_is_an_error_and_approve_clears_it(tree: Project) -> None:
 
 
 def test_stale_and_malformed_lock(tree: Project) -> None:
-    from harness.review import approve, lock_path
+    from harness.rules.review import approve, lock_path
 
     rules = tree.root / "rules"
     approve(rules, [], all_units=True, root=tree.root)

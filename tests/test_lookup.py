@@ -1,4 +1,4 @@
-"""Tests of finding rule units by id, number and Russian words (harness/lookup.py)."""
+"""Tests of finding rule units by id, number and Russian words (harness/rules/lookup.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.corpus import Corpus, load_corpus, parse_rules_text
-from harness.lookup import Index, find, stems, words
+from harness.rules.corpus import Corpus, load_corpus, parse_rules_text
+from harness.rules.lookup import Index, find, stems, words
 
 ROOT = Path(__file__).resolve().parents[1]
 

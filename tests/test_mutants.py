@@ -1,4 +1,4 @@
-"""Suite strength (harness/mutation.py, tests/fake_engines/mutants.py): every mutant engine — the reference
+"""Suite strength (harness/quality/mutation.py, harness/quality/mutants.py): every mutant engine — the reference
 engine with one plausible mistake — fails exactly the scenarios `KILLS` declares for it, when run over the
 protocol on the units of those scenarios; the table covers every mutant. The whole suite against every
 mutant (the kill rate) is `berserk-rules mutants`, run by .ci/run."""
@@ -12,9 +12,8 @@ import sys
 import pytest
 from fake_engines.suite import MUTANTS as MUTANTS_FILE
 
-from harness import paths
-from harness.features import scan_features
-from harness.mutation import (
+from harness.common import paths
+from harness.quality.mutation import (
     KILLS,
     Killer,
     MutantRun,
@@ -25,6 +24,7 @@ from harness.mutation import (
     resolve,
     short_name,
 )
+from harness.suite.features import scan_features
 
 NAMES = list(mutants())
 SCENARIOS = scan_features(paths.FEATURES, root=paths.ROOT)
@@ -50,7 +50,7 @@ def test_there_are_at_least_twelve_mutants_each_with_its_mistake() -> None:
 
 
 def test_the_table_declares_the_killers_of_every_registered_mutant() -> None:
-    assert sorted(KILLS) == NAMES, "harness/mutation.py KILLS must name every mutant of tests/fake_engines/mutants.py"
+    assert sorted(KILLS) == NAMES, "harness/quality/mutation.py KILLS must name every mutant of harness/quality/mutants.py"
     assert all(KILLS[name] for name in NAMES), [name for name in NAMES if not KILLS[name]]
 
 
@@ -70,7 +70,7 @@ def test_the_mutant_fails_exactly_its_declared_scenarios(declared_run: dict[str,
     assert got == sorted(KILLS[name]), (
         f"mutant {name} ({run['mistake']}) on {run['units']}:\n{details}\n"
         f"not declared: {run['undeclared']}; declared, did not kill: {run['missed']} "
-        "(update KILLS in harness/mutation.py after checking that the scenarios are right)")
+        "(update KILLS in harness/quality/mutation.py after checking that the scenarios are right)")
 
 
 # ------------------------------------------------------------------------------------------ units

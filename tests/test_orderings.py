@@ -3,10 +3,15 @@ order (exhaustively for few items, with hypothesis beyond) and print it as a rea
 
 import pytest
 
-from harness.adapters import InProcessAdapter
-from harness.orderings import EXHAUSTIVE_LIMIT, alternatives, explore, order_step
-from harness.steps import when_declare_any_order, when_declare_in_order, when_pass_until_empty
-from harness.world import World
+from harness.engines.adapters import InProcessAdapter
+from harness.suite.orderings import EXHAUSTIVE_LIMIT, alternatives, explore
+from harness.suite.steps import (
+    order_step,
+    when_declare_any_order,
+    when_declare_in_order,
+    when_pass_until_empty,
+)
+from harness.suite.world import World
 
 
 def leader(n_bonus: int) -> dict:
@@ -85,3 +90,18 @@ def test_beyond_the_exhaustive_limit_hypothesis_finds_and_shrinks_a_failing_orde
         explore(world, world.fork)
     assert "to replay it, use the step" in str(err.value)
     assert "объявляет срабатывающие способности в порядке" in str(err.value)
+
+
+def test_replay_steps_are_steps_of_the_vocabulary():
+    """The step a fork's failure prints is made by the step module itself and is a step of the vocabulary:
+    the «в порядке» step for an order, the plain declaration for a choice."""
+    from harness.quality.lint import step_definitions
+    from harness.suite.steps import choice_step, order_step, when_declare, when_declare_in_order
+
+    defs = step_definitions()
+    for text, fn in ((order_step("Б", ["Гном: отравление", "Проглот: отравление"]), when_declare_in_order),
+                     (choice_step("А", "Талитха: уничтожение раненого"), when_declare)):
+        body = text.removeprefix("Когда ")
+        matching = [d for d in defs if d.type == "when" and d.matches(body)]
+        assert len(matching) == 1, (text, matching)
+        assert " ".join(fn.__doc__.split()).startswith(matching[0].example), (text, matching[0].example)

@@ -1,4 +1,4 @@
-"""Tests of the play-outs (harness/playout.py) and of the judges' ruling view (`berserk-rules lookup`)."""
+"""Tests of the play-outs (harness/output/playout.py) and of the judges' ruling view (`berserk-rules lookup`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from harness import paths
-from harness.features import ScenarioInfo, scan_features, scenarios_by_unit
-from harness.playout import playout_view, run_playouts
+from harness.common import paths
+from harness.output.playout import playout_view, run_playouts
+from harness.suite.features import ScenarioInfo, scan_features, scenarios_by_unit
 
 EXAMPLE = "classic:113.2.ex1"
 

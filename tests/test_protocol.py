@@ -17,10 +17,10 @@ from fake_engines.suite import REFERENCE_CMD, REPO, run_many
 import engine
 from engine.serve import PROTOCOL_VERSION as SERVE_VERSION
 from engine.serve import Server
-from harness import protocol
-from harness.adapters import EngineRefused, InProcessAdapter
-from harness.differential import Engines, moves, play, scenario_boards
-from harness.protocol import SCHEMA_DIR, SubprocessAdapter, make_request, problems
+from harness.engines import protocol
+from harness.engines.adapters import EngineRefused, InProcessAdapter
+from harness.engines.protocol import SCHEMA_DIR, SubprocessAdapter, make_request, problems
+from harness.quality.differential import Engines, moves, play, scenario_boards
 
 DOC = REPO / "docs" / "PROTOCOL.md"
 BOARDS = scenario_boards()
@@ -45,7 +45,7 @@ def test_every_schema_is_a_valid_json_schema_with_its_own_id() -> None:
 
 
 def test_versions_agree() -> None:
-    from harness import pytest_plugin
+    from harness.run import pytest_plugin
 
     assert SERVE_VERSION == protocol.PROTOCOL_VERSION == pytest_plugin.PROTOCOL_VERSION
     assert re.fullmatch(protocol.schema("common")["$defs"]["semver"]["pattern"], protocol.PROTOCOL_VERSION)

@@ -1,4 +1,4 @@
-"""Tests of the pictures and words for a canonical state (harness/render.py): the terminal grid, the SVG
+"""Tests of the pictures and words for a canonical state (harness/output/render.py): the terminal grid, the SVG
 board, the stack/Queue, pending decisions and the battle history in Russian."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from rich.console import Console
 
-from harness import render
+from harness.output import render
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -301,7 +301,7 @@ def test_every_history_entry_of_the_suite_reads_as_a_sentence() -> None:
     is reported as a warning, not a failure: the engine may learn new kinds before the renderer does."""
     import warnings
 
-    from harness.playout import run_playouts
+    from harness.output.playout import run_playouts
 
     raw = set()
     for view in run_playouts().playouts:
@@ -315,7 +315,7 @@ def test_every_history_entry_of_the_suite_reads_as_a_sentence() -> None:
             if step["pending"]:
                 assert render.pending_line(step["pending"], step["state"])
     if raw:
-        warnings.warn(f"history entries shown without words: {sorted(raw)} (teach harness/render.py)",
+        warnings.warn(f"history entries shown without words: {sorted(raw)} (teach harness/output/render.py)",
                       stacklevel=1)
 
 

@@ -1,4 +1,4 @@
-"""Tests of the results model (harness.results) and its renderers (harness.reports)."""
+"""Tests of the results model (harness.run.results) and its renderers (harness.output.reports)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 from rich.console import Console
 
-from harness import reports
-from harness.errors import InputError
-from harness.results import (
+from harness.common.errors import InputError
+from harness.output import reports
+from harness.run.results import (
     SCHEMA_PATH,
     STATUSES,
     RunInfo,
@@ -661,8 +661,8 @@ def test_print_summary_on_a_dumb_terminal(sample: RunResults) -> None:
 
 
 def test_units_table_lists_every_unit_of_the_corpus(sample: RunResults) -> None:
-    from harness import paths
-    from harness.corpus import load_corpus
+    from harness.common import paths
+    from harness.rules.corpus import load_corpus
 
     corpus = load_corpus(paths.RULES, root=paths.ROOT)
     sections = reports.units_table(sample)
@@ -709,7 +709,7 @@ def real_run(tmp_path_factory) -> Path:
     import subprocess
     import sys
 
-    from harness import paths
+    from harness.common import paths
 
     out = tmp_path_factory.mktemp("real-run")
     proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "check", "--report-dir", str(out)],
@@ -723,8 +723,8 @@ def real_run(tmp_path_factory) -> Path:
 
 
 def _scanned():
-    from harness import paths
-    from harness.features import scan_features
+    from harness.common import paths
+    from harness.suite.features import scan_features
 
     return {s.id: s for s in scan_features(paths.FEATURES, root=paths.ROOT)}
 
@@ -758,9 +758,9 @@ def test_real_run_junit_cases_carry_feature_line_and_units(real_run: Path) -> No
 def test_real_run_index_html_is_one_offline_page(real_run: Path) -> None:
     import re
 
-    from harness import paths
-    from harness.corpus import load_corpus
-    from harness.session import load_assumptions
+    from harness.common import paths
+    from harness.rules.corpus import load_corpus
+    from harness.suite.session import load_assumptions
 
     html = (real_run / "index.html").read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "</html>" in html

@@ -1,4 +1,4 @@
-"""Tests of the review lock (harness/review.py), its traces in results, and the whole editor's loop:
+"""Tests of the review lock (harness/rules/review.py), its traces in results, and the whole editor's loop:
 change a word in a copy of the corpus, `diff` names the unit and its scenarios, `check`, `coverage` and
 `lint` report them as needing review, `approve` clears it."""
 
@@ -13,13 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import paths
 from harness.cli import main
-from harness.corpus import load_corpus
-from harness.errors import InputError
-from harness.features import scan_features
-from harness.results import RunResults, ScenarioResult, validate_results_json
-from harness.review import (
+from harness.common import paths
+from harness.common.errors import InputError
+from harness.rules.corpus import load_corpus
+from harness.rules.review import (
     LOCK_NAME,
     RULES_DIR_ENV,
     approve,
@@ -31,6 +29,8 @@ from harness.review import (
     rules_dir,
     write_lock,
 )
+from harness.run.results import RunResults, ScenarioResult, validate_results_json
+from harness.suite.features import scan_features
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules"
@@ -69,7 +69,7 @@ def test_a_failed_write_leaves_the_old_lock(tmp_path: Path, monkeypatch: pytest.
     def boom(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("harness.review.os.replace", boom)
+    monkeypatch.setattr("harness.rules.review.os.replace", boom)
     with pytest.raises(OSError):
         write_lock(path, {"classic:1.1": "1" * 16})
     assert path.read_bytes() == before
@@ -162,7 +162,7 @@ def _result(review: str | None = None, units: list[str] | None = None) -> Scenar
 
 
 def test_results_carry_the_review_state() -> None:
-    from harness.results import RunInfo
+    from harness.run.results import RunInfo
 
     run = RunInfo(engine="e", engine_version="1", protocol_version="0.1.0", suite_version="0.1.0", seed=0,
                   started="2025-01-31T12:00:00Z", duration_s=0.1)
@@ -184,7 +184,7 @@ def test_results_carry_the_review_state() -> None:
 
 
 def test_the_plugin_fills_review_fields(copy: Path) -> None:
-    from harness.pytest_plugin import _review_fields
+    from harness.run.pytest_plugin import _review_fields
 
     _edit(copy)
     state = current_state(copy, root=copy.parent)

@@ -1,4 +1,4 @@
-"""Tests of the offline rules site (`berserk-rules site`, harness/site.py), the way judges use it: built by
+"""Tests of the offline rules site (`berserk-rules site`, harness/output/site.py), the way judges use it: built by
 the command line, opened in headless Chromium (Debian's `chromium` package; the browser tests skip where
 it is absent), on a phone-sized and a desktop-sized window.
 
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import paths
-from harness.corpus import load_corpus
-from harness.features import scan_features, scenarios_by_unit
-from harness.lookup import find, stem_list
-from harness.site import MARKER, build_site, page_file, unit_url
+from harness.common import paths
+from harness.output.site import MARKER, build_site, page_file, unit_url
+from harness.rules.corpus import load_corpus
+from harness.rules.lookup import find, stem_list
+from harness.suite.features import scan_features, scenarios_by_unit
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 needs_chromium = pytest.mark.skipif(
@@ -46,7 +46,7 @@ def scenarios():
 @pytest.fixture(scope="module")
 def other_results(tmp_path_factory, scenarios) -> Path:
     """Another engine's results.json: the first scenario failed, the second passed."""
-    from harness.results import RunInfo, RunResults, ScenarioResult, utc_now
+    from harness.run.results import RunInfo, RunResults, ScenarioResult, utc_now
 
     picked = scenarios[:2]
     results = RunResults(
@@ -150,7 +150,7 @@ def test_search_index_holds_the_lookup_stems(site: Path, corpus) -> None:
 
 
 def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
-    from harness.errors import InputError
+    from harness.common.errors import InputError
 
     (tmp_path / "precious.txt").write_text("keep me")
     with pytest.raises(InputError, match="not a site"):
@@ -159,13 +159,13 @@ def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
 
 
 def _empty_run():
-    from harness.playout import PlayoutRun
+    from harness.output.playout import PlayoutRun
 
     return PlayoutRun(results=None, playouts=[])
 
 
 def test_rebuild_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from harness import site as site_module
+    from harness.output import site as site_module
 
     out = tmp_path / "site"
     build_site(out, run=_empty_run())
@@ -254,7 +254,7 @@ def _svg_texts(fragment: str) -> list[str]:
 
 
 def _board_names(scenario) -> set[str]:
-    from harness.session import load_scenario_board
+    from harness.suite.session import load_scenario_board
 
     board_step = next(t for _, t, _ in scenario.steps if t.startswith("расклад"))
     board = load_scenario_board(re.search(r'"([^"]+)"', board_step).group(1))
@@ -263,7 +263,7 @@ def _board_names(scenario) -> set[str]:
 
 def _first_board(dom: str, scenario_id: str) -> str:
     """The SVG texts of the first board of a scenario played on the page (by its anchor)."""
-    from harness.site import _scenario_anchor
+    from harness.output.site import _scenario_anchor
 
     section = dom.split(f'<section class="scenario" id="{_scenario_anchor(scenario_id)}"', 1)[1]
     section = section.split('<section class="scenario"', 1)[0]
@@ -349,7 +349,7 @@ def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, cor
 
 @needs_chromium
 def test_the_page_stemmer_agrees_with_snowball(site: Path, tmp_path: Path, corpus) -> None:
-    from harness.lookup import words
+    from harness.rules.lookup import words
 
     vocabulary = list(dict.fromkeys(w for u in corpus.units for w in words(u.text)))
     vocabulary += ["срабатывающие", "контролирующий", "отравленных", "уничтожив", "величайшему", "ёжиком",

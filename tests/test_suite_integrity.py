@@ -1,9 +1,9 @@
 """The suite names only what exists (the lint's suite checks find no error), the assumptions register is
 well formed, and the generated documents are up to date."""
 
-from harness import paths
-from harness.features import scan_features
-from harness.session import load_assumptions
+from harness.common import paths
+from harness.suite.features import scan_features
+from harness.suite.session import load_assumptions
 
 SCENARIOS = scan_features(paths.FEATURES, root=paths.ROOT)
 
@@ -15,8 +15,8 @@ def test_there_are_scenarios_in_both_editions():
 
 def test_the_lint_of_the_project_finds_no_error():
     """Tags naming no unit or assumption, duplicate scenario names, boards that do not load or are unused,
-    steps matching no definition, scenarios needing review: the lint's suite checks (harness/lint.py)."""
-    from harness.lint import lint_project
+    steps matching no definition, scenarios needing review: the lint's suite checks (harness/quality/lint.py)."""
+    from harness.quality.lint import lint_project
 
     errors = [f for f in lint_project() if f.severity == "error"]
     assert not errors, "\n".join(str(f) for f in errors)
@@ -35,14 +35,14 @@ def test_the_assumptions_register_is_well_formed():
 
 
 def test_the_step_documentation_is_up_to_date():
-    from harness.cli import steps_markdown
+    from harness.cli.steps import steps_markdown
 
     doc = (paths.ROOT / "docs" / "STEPS.md").read_text(encoding="utf-8")
     assert doc.strip() == steps_markdown().strip(), "run: berserk-rules steps > docs/STEPS.md"
 
 
 def test_the_vocabulary_documentation_is_up_to_date():
-    from harness.cli import vocabulary_markdown
+    from harness.cli.vocabulary import vocabulary_markdown
 
     doc = (paths.ROOT / "docs" / "VOCABULARY.md").read_text(encoding="utf-8")
     assert doc.strip() == vocabulary_markdown().strip(), "run: berserk-rules vocabulary > docs/VOCABULARY.md"
@@ -50,7 +50,7 @@ def test_the_vocabulary_documentation_is_up_to_date():
 
 def test_every_key_of_the_canonical_state_is_documented():
     import engine
-    from harness.session import load_scenario_board
+    from harness.suite.session import load_scenario_board
 
     board = load_scenario_board("classic/536-538/538-червь.yaml")
     s = engine.state(engine.new_game(board.data, board.definitions))

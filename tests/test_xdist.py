@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.pytest_plugin import scenario_id
+from harness.run.pytest_plugin import scenario_id
 
 pytest.importorskip("xdist", reason="pytest-xdist is in the test extra: pip install -e '.[test]'")
 REPO = Path(__file__).resolve().parents[1]
@@ -21,8 +21,8 @@ STALE = "classic/999-нет-такого::[999-1] сценария нет"
 
 
 def _first_scenario() -> str:
-    from harness import paths
-    from harness.features import scan_features
+    from harness.common import paths
+    from harness.suite.features import scan_features
 
     first = scan_features(paths.FEATURES, root=paths.ROOT)[0]
     return scenario_id(str(paths.ROOT / first.feature), first.name)

@@ -1,2 +1,4 @@
-"""Small engines for the harness's own tests: `faulty.py MODE` misbehaves in one way, `mutants.py NAME` is the
-reference engine with one deliberate rules mistake. Both run as processes (`python tests/fake_engines/…`)."""
+"""Small engines for the harness's own tests: `faulty.py MODE` misbehaves in one way (`python
+tests/fake_engines/faulty.py MODE`). The mutant engines, the reference engine with one deliberate rules mistake
+each, are a quality tool of the kit: `harness/quality/mutants.py` (`python harness/quality/mutants.py --list`,
+or `python -m harness.quality.mutants --list`)."""

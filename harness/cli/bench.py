@@ -1,0 +1,61 @@
+"""`berserk-rules bench [--json] [--only NAME]... [--skip NAME]...`: the speed figures (harness/quality/bench.py) as a
+table, or as JSON. Exit code 0 whatever the figures: a benchmark reports, it does not judge the machine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from harness.quality.bench import NAMES, Figure, as_json, run_bench
+
+
+def _value(f: Figure) -> str:
+    if not f.available or f.value is None:
+        return "n/a"
+    if f.name == "roundtrip":
+        return f"{f.extra['median_us']:.0f} µs (p95 {f.extra['p95_us']:.0f} µs)"
+    if f.unit == "/s":
+        return f"{f.value:,.0f} /s"
+    return f"{f.value:g} {f.unit}"
+
+
+def _target(f: Figure) -> str:
+    if f.target is None:
+        return "—"
+    return ("≤ " if f.better == "lower" else "≥ ") + (f"{f.target:,.0f}" if f.unit == "/s" else f"{f.target:g}") \
+        + f" {f.unit}"
+
+
+def print_table(figures: list[Figure]) -> None:
+    table = Table("figure", "value", "target", "", "note", title="berserk-rules bench")
+    for f in figures:
+        mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]
+        table.add_row(f.label, _value(f), _target(f), mark, f.note)
+    Console(highlight=False).print(table)
+
+
+def cmd_bench(ns: argparse.Namespace) -> int:
+    only = [n for n in (ns.only or NAMES) if n not in ns.skip]
+    progress = None if ns.json else (lambda msg: print(msg, file=sys.stderr, flush=True))
+    figures = run_bench(only, orderings_limit=ns.orders, progress=progress)
+    if ns.json:
+        print(json.dumps(as_json(figures), ensure_ascii=False, indent=2))
+    else:
+        print_table(figures)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    b = subparsers.add_parser("bench", help="the speed figures: pytest, check in-process and over the protocol, "
+                                            "protocol round trip, trigger orderings per second, memory")
+    b.add_argument("--json", action="store_true", help="print the figures as JSON")
+    b.add_argument("--only", action="append", choices=NAMES, help="measure only this figure (repeatable)")
+    b.add_argument("--skip", action="append", default=[], choices=NAMES, help="do not measure this figure")
+    b.add_argument("--orders", type=int, default=None, metavar="N",
+                   help="check only the first N of the 5,040 trigger orders (default: all)")
+    b.set_defaults(func=cmd_bench)

@@ -1,0 +1,63 @@
+"""`berserk-rules check`: run the scenarios against an engine, print the summary, write the reports."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from harness.cli.expectations import update_expectations
+from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, load_rules, load_scenarios, make_console
+from harness.common import paths
+from harness.common.facts import EDITIONS
+from harness.engines.protocol import add_time_limit_options, time_limit_args
+from harness.output.reports import print_summary
+from harness.rules.review import print_results_review
+from harness.run.runner import run_scenarios
+
+
+def cmd_check(ns: argparse.Namespace) -> int:
+    corpus = load_rules()
+    unknown = [u for u in ns.unit if corpus.get(u) is None]
+    if unknown:
+        print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
+        return EXIT_USAGE
+    load_scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
+    report_dir = Path(ns.report_dir)
+    extra = time_limit_args(ns)
+    if ns.trace_dir:
+        extra += ["--trace-dir", ns.trace_dir]
+    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd, extra=extra)
+    if results is None:
+        print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
+        return EXIT_USAGE
+    console = make_console()
+    print_summary(results, console)
+    print_results_review(results, console)  # needs review: reported, never a failure of the run
+    console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
+    if not results.results:
+        console.print("no scenario matched the filters")
+        return EXIT_FAILED
+    if ns.update_expectations:
+        n = update_expectations(results, Path(ns.update_expectations))
+        console.print(f"expectations: wrote {n} entr{'y' if n == 1 else 'ies'} to {ns.update_expectations}")
+        return EXIT_OK
+    return EXIT_OK if results.ok else EXIT_FAILED
+
+
+def register(sub: Any) -> None:
+    c = sub.add_parser("check", help="run every scenario against an engine and write reports")
+    c.add_argument("--engine-cmd", help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
+                                        "e.g. \"python -m engine.serve\"")
+    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml "
+                                          "for the built-in engine, none with --engine-cmd)")
+    c.add_argument("--update-expectations", metavar="FILE",
+                   help="write FILE (atomically) from this run: every non-PASS result with its message as the "
+                        "reason; exit 0 once written")
+    add_time_limit_options(c.add_argument)
+    c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
+    c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
+    c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
+    c.set_defaults(func=cmd_check)

@@ -1,0 +1,50 @@
+"""`berserk-rules compare --engine-cmd CMD`: differential testing of an engine against the reference engine
+(or against `--reference-cmd`), from the boards under scenarios/, with hypothesis-chosen moves; prints the
+shortest sequence of moves after which the two disagree (harness/quality/differential.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from harness.engines.adapters import InProcessAdapter
+from harness.engines.protocol import SubprocessAdapter, add_time_limit_options
+from harness.quality.differential import Engines, find_divergence, scenario_boards
+
+
+def cmd_compare(ns: argparse.Namespace) -> int:
+    boards = scenario_boards()
+    if ns.board:
+        boards = {k: v for k, v in boards.items() if any(b in k for b in ns.board)}
+    if not boards:
+        print("no board under scenarios/ matches", file=sys.stderr)
+        return 2
+    reference: Any = (SubprocessAdapter(ns.reference_cmd, ns.request_timeout, reuse=True,
+                                                  start_timeout=ns.start_timeout) if ns.reference_cmd
+                      else InProcessAdapter())
+    other = SubprocessAdapter(ns.engine_cmd, ns.request_timeout, reuse=True, start_timeout=ns.start_timeout)
+    try:
+        found = find_divergence(Engines(reference, other, ("reference", other.name)), boards,
+                                max_examples=ns.examples, max_moves=ns.moves, derandomize=not ns.random)
+    finally:
+        other.shutdown()
+        if ns.reference_cmd:
+            reference.shutdown()
+    if found is None:
+        print(f"no difference found in {ns.examples} plays of up to {ns.moves} moves on each of {len(boards)} board(s)")
+        return 0
+    print(found.report())
+    return 1
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("compare", help="differential test: an engine against the reference, move by move")
+    p.add_argument("--engine-cmd", required=True, help="the engine to compare (JSON-lines protocol)")
+    p.add_argument("--reference-cmd", help="compare with this engine instead of the built-in reference engine")
+    p.add_argument("--board", action="append", default=[], help="only boards whose path contains this")
+    p.add_argument("--examples", type=int, default=50, help="plays to try on each board (default 50)")
+    p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
+    add_time_limit_options(p.add_argument, scenario=False)
+    p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")
+    p.set_defaults(func=cmd_compare)

@@ -1,0 +1,45 @@
+"""`berserk-rules coverage`: which rule units have passing scenarios (see `harness.output.coverage`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from harness.cli.shared import EXIT_OK, make_console
+from harness.output.coverage import coverage_data
+from harness.run.results import RunResults
+from harness.run.runner import run_scenarios
+
+
+def cmd_coverage(ns: argparse.Namespace) -> int:
+    if ns.results:
+        results = RunResults.load(Path(ns.results))
+    else:
+        _, results = run_scenarios(None, [], [], None, None, quiet=True)
+    data = coverage_data(results)
+    if ns.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    table = Table("unit", "kind", "scenarios", "passing", title="coverage of rule units by passing scenarios")
+    for u in data["units"]:
+        mark = ("" if u["covered"] else " ✗") + (f" (needs review: {u['review']})" if u["review"] in ("changed", "new") else "")
+        table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]))
+    console = make_console()
+    console.print(table)
+    console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
+                  f"{data['units_named']} named by at least one scenario")
+    if data["scenarios_needing_review"]:
+        console.print(f"needs review: {data['units_needing_review']} unit(s) changed since the last review; "
+                      f"scenarios to review: {', '.join(data['scenarios_needing_review'])}", markup=False)
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    cv = sub.add_parser("coverage", help="which units have passing scenarios")
+    cv.add_argument("--json", action="store_true")
+    cv.add_argument("--results", help="read this results.json instead of running the scenarios")
+    cv.set_defaults(func=cmd_coverage)

@@ -1,0 +1,53 @@
+"""`berserk-rules lint [PATH]...`: defects in the rules text and in the suite (see `harness.quality.lint`).
+
+Exit code 1 when a finding of severity ``error`` (or, with ``--fail-on``, of that severity or worse) was made,
+else 0; a scenario needing review is an error (V001); 2 for a usage or input error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from harness.cli.shared import make_console
+from harness.quality.lint import SEVERITIES, exit_code, lint_paths, lint_project
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
+
+
+def cmd_lint(ns: argparse.Namespace) -> int:
+    findings = lint_paths([Path(p) for p in ns.paths]) if ns.paths else lint_project()
+    shown = [f for f in findings if SEVERITIES.index(f.severity) <= SEVERITIES.index(ns.severity)]
+    if ns.json:
+        counts = {s: sum(1 for f in findings if f.severity == s) for s in SEVERITIES}
+        print(json.dumps({"findings": [f.to_json() for f in shown], "counts": counts,
+                          "exit_code": exit_code(findings, ns.fail_on)}, ensure_ascii=False, indent=2))
+        return exit_code(findings, ns.fail_on)
+    console = make_console(soft_wrap=True)
+    for f in shown:
+        line = Text(f"{f.file}:{f.line}: " if f.line else f"{f.file}: ")
+        line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])
+        line.append(f": {f.message}")
+        console.print(line)
+    counts = [f"{sum(1 for f in findings if f.severity == s)} {s}(s)" for s in SEVERITIES]
+    review = [f for f in findings if f.code == "V001"]
+    console.print(Text(f"{len(findings)} finding(s): " + ", ".join(counts)
+                       + (f"; {len(review)} scenario(s) need review" if review else ""),
+                       style="bold red" if exit_code(findings, ns.fail_on) else "bold green"))
+    return exit_code(findings, ns.fail_on)
+
+
+def register(sub: Any) -> None:
+    li = sub.add_parser("lint", help="defects in the rules text and in the suite; scenarios needing review")
+    li.add_argument("paths", nargs="*", metavar="PATH",
+                    help="rules files or folders, feature files, boards (default: the whole project)")
+    li.add_argument("--json", action="store_true", help="the findings as JSON")
+    li.add_argument("--fail-on", choices=SEVERITIES, default="error",
+                    help="exit 1 when a finding this severe or worse is made (default: error)")
+    li.add_argument("--severity", choices=SEVERITIES, default="info",
+                    help="show findings this severe or worse (default: info, all)")
+    li.set_defaults(func=cmd_lint)

@@ -1,0 +1,82 @@
+"""`berserk-rules mutants [--json] [--only NAME]... [--jobs N] [--declared]`: the suite against every
+mutant engine (harness/quality/mutants.py), the scenarios that killed each, and the kill rate
+(harness/quality/mutation.py). Exit 0 when every mutant was killed, 1 when one survived (or, with --declared, was
+not killed by exactly its declared scenarios), 2 when the run itself failed (the reference engine did not
+pass, a mutant could not be run, an unknown name)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from harness.quality.mutation import run_mutants
+
+
+def _killers_text(run: Any) -> str:
+    if run.error:
+        return f"error: {run.error}"
+    if not run.killers:
+        return "—"
+    return ", ".join(k.short + ("" if k.status == "FAIL" else f" ({k.status})") for k in run.killers)
+
+
+def print_report(report: Any) -> None:
+    console = Console(highlight=False, soft_wrap=False)
+    mode = "each on the units of its declared killers" if report.declared else "each against the whole suite"
+    table = Table("mutant", "result", "killed by (scenarios not ending as expected)", "time",
+                  title=f"mutant engines, {mode}")
+    for run in report.runs:
+        result = "error" if run.error else ("killed" if run.killed else "[bold red]SURVIVED[/]")
+        table.add_row(run.name, result, _killers_text(run), f"{run.duration_s:.1f} s")
+    console.print(table)
+    ref = report.reference
+    if ref is not None and report.control_failed:
+        console.print("[bold red]the reference engine over the protocol did not pass[/] (the kill rate means "
+                      f"nothing until it does): {_killers_text(ref)}")
+    for run in report.survivors:
+        console.print(f"[bold red]survived[/] {run.name}: {run.mistake} A gap in the suite: add a scenario that "
+                      "checks what the rule says.")
+    for run in report.runs:
+        if run.error is None and run.killers and not run.matches_table:
+            word = "table mismatch" if report.declared else "note"
+            parts = ([f"not declared in KILLS: {', '.join(run.undeclared)}"] if run.undeclared else []) + \
+                ([f"declared, did not kill: {', '.join(run.missed)}"] if run.missed else [])
+            console.print(f"{word} ({run.name}): {'; '.join(parts)} (harness/quality/mutation.py)")
+    control = f"; control run of the reference engine: {ref.duration_s:.1f} s" if ref is not None else ""
+    console.print(f"kill rate: {report.killed}/{len(report.runs)} ({report.kill_rate:.0%}); "
+                  f"{report.duration_s:.1f} s with {report.jobs} engine(s) at a time{control}")
+
+
+def cmd_mutants(ns: argparse.Namespace) -> int:
+    try:
+        report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared)
+    except (KeyError, LookupError) as exc:
+        print(f"mutants: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as exc:
+        print(f"mutants: the mutant engines live in the kit's checkout, {exc.filename or exc} is missing",
+              file=sys.stderr)
+        return 2
+    if ns.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print_report(report)
+    if report.errors:
+        return 2
+    return 0 if report.ok else 1
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("mutants", help="suite strength: the scenarios against mutant engines, the kill rate")
+    p.add_argument("--json", action="store_true", help="the report as data")
+    p.add_argument("--only", action="append", default=[], metavar="NAME", help="only this mutant (repeatable)")
+    p.add_argument("--jobs", type=int, default=2, help="engines run at a time (default 2)")
+    p.add_argument("--declared", action="store_true",
+                   help="run each mutant only on the units of the scenarios declared to kill it "
+                        "(harness/quality/mutation.py KILLS) and check it fails exactly those (fast)")
+    p.set_defaults(func=cmd_mutants)

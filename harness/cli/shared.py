@@ -1,0 +1,25 @@
+"""What every verb of the command line shares: exit codes, the console, the corpus and the scenarios in use."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from harness.common import paths
+from harness.rules.corpus import Corpus, load_corpus
+from harness.suite.features import ScenarioInfo, scan_features
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def make_console(soft_wrap: bool = False) -> Console:
+    return Console(highlight=False, soft_wrap=soft_wrap)
+
+
+def load_rules() -> Corpus:
+    """The corpus in use (rules/, or --rules / $BERSERK_RULES_DIR)."""
+    return load_corpus(paths.RULES, root=paths.ROOT)
+
+
+def load_scenarios() -> list[ScenarioInfo]:
+    """The suite's scenarios; a feature file pytest-bdd cannot collect is reported with its file and line."""
+    return scan_features(paths.FEATURES, root=paths.ROOT)

@@ -1,0 +1,581 @@
+"""Safe YAML loading with a source-line map, and JSON Schema validation with human messages.
+
+`load_yaml` composes the node tree with `yaml.SafeLoader` and builds plain data from it itself, so
+that every value keeps its source line and so that unsafe or unknown tags, duplicate mapping keys,
+recursive aliases and alias bombs are reported as problems of the user's file, all at once.
+
+`validate_with_schema` runs a Draft 2020-12 JSON Schema over a loaded document and turns every
+error into a `Problem` carrying the line of the offending node, its field path (`cards[0].cell`) and
+what was expected ("expected an integer ≥ 0, got 'x'").
+
+Two optional keywords are read from schemas to phrase messages (validators ignore them):
+`x-expected` (a phrase describing a valid value, used instead of a generated one) and `x-why`
+(appended to a "missing required field" message).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from harness.common.errors import InputError, Problem
+
+__all__ = [
+    "YamlDoc",
+    "display_path",
+    "format_path",
+    "load_yaml",
+    "parse_yaml",
+    "plain_copy",
+    "show_value",
+    "validate_with_schema",
+]
+
+PathElem = str | int
+JsonPath = tuple[Any, ...]
+
+_YAML = "tag:yaml.org,2002:"
+_NULL, _BOOL, _INT, _FLOAT, _STR, _TIMESTAMP = (
+    _YAML + t for t in ("null", "bool", "int", "float", "str", "timestamp")
+)
+_SEQ, _MAP, _MERGE = _YAML + "seq", _YAML + "map", _YAML + "merge"
+_SCALAR_TAGS = {_NULL, _BOOL, _INT, _FLOAT, _STR, _TIMESTAMP}
+
+#: Above this many nodes (counting every alias expansion), a document is rejected as an alias bomb.
+MAX_EXPANDED_NODES = 1_000_000
+
+
+# --------------------------------------------------------------------------------------------------
+# Paths
+
+
+def format_path(path: Iterable[Any]) -> str:
+    """`('cards', 0, 'cell')` -> `cards[0].cell`; the empty path is `(root)`."""
+    out = ""
+    for elem in path:
+        if isinstance(elem, int) and not isinstance(elem, bool):
+            out += f"[{elem}]"
+        elif isinstance(elem, str) and elem and re.fullmatch(r"[^.\[\]\s'\"]+", elem):
+            out += f".{elem}" if out else elem
+        elif isinstance(elem, str):
+            out += f"[{elem!r}]"
+        else:
+            out += f"[{show_value(elem)}]"
+    return out or "(root)"
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data (dicts, lists, scalars) in which no sub-object is shared.
+
+    Unlike `copy.deepcopy`, YAML aliases do not stay shared, so changing one place never changes
+    another.
+    """
+    if isinstance(value, dict):
+        return {key: plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    return value
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """The path as shown to users: relative to `root` when it lies inside it, with forward slashes."""
+    if root is not None:
+        try:
+            return path.resolve().relative_to(Path(root).resolve()).as_posix()
+        except (ValueError, OSError):
+            pass
+    return path.as_posix()
+
+
+def show_value(value: Any, limit: int = 40) -> str:
+    """A short, human rendering of a value for messages ("got 'abc'", "got a list")."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = value if len(value) <= limit else value[: limit - 1] + "…"
+        return repr(text)
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "a list" if value else "an empty list"
+    if isinstance(value, dict):
+        return "a mapping" if value else "an empty mapping"
+    return type(value).__name__
+
+
+def _show_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML):] if tag.startswith(_YAML) else tag
+
+
+# --------------------------------------------------------------------------------------------------
+# The document
+
+
+class YamlDoc:
+    """A loaded YAML document: plain `data`, the display name `file`, and `line_of(path)`.
+
+    `data` may share sub-objects where the YAML used aliases: treat it as read-only (copy before
+    changing it). A YamlDoc can also wrap data that did not come from a file: pass `line_of`.
+    """
+
+    def __init__(
+        self,
+        data: Any,
+        file: str,
+        line_of: Callable[[JsonPath], int | None] | None = None,
+        *,
+        _root: Node | None = None,
+        _maps: dict[int, dict[Any, tuple[Node, Node]]] | None = None,
+    ):
+        self.data = data
+        self.file = file
+        self._line_of = line_of
+        self._root = _root
+        self._maps = _maps or {}
+
+    def __repr__(self) -> str:
+        return f"YamlDoc(file={self.file!r})"
+
+    def line_of(self, path: Sequence[Any] | Iterable[Any] = ()) -> int | None:
+        """The 1-based source line of the node at `path` (mapping keys and list indexes).
+
+        For a mapping entry it is the line of the key; for a list item, the line where the item
+        starts. When the exact node does not exist, the line of its nearest existing ancestor.
+        """
+        path = tuple(path)
+        if self._line_of is not None:
+            return self._line_of(path)
+        node = self._root
+        if node is None:
+            return None
+        line = node.start_mark.line + 1
+        for elem in path:
+            if isinstance(node, MappingNode):
+                entry = self._maps.get(id(node), {}).get(_hashable(elem))
+                if entry is None:
+                    break
+                key_node, node = entry
+                line = key_node.start_mark.line + 1
+            elif isinstance(node, SequenceNode):
+                if not isinstance(elem, int) or isinstance(elem, bool) or not 0 <= elem < len(node.value):
+                    break
+                node = node.value[elem]
+                line = node.start_mark.line + 1
+            else:
+                break
+        return line
+
+
+def _hashable(value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        return None
+    return value
+
+
+# --------------------------------------------------------------------------------------------------
+# Loading
+
+
+def load_yaml(path: Path, root: Path | None = None) -> YamlDoc:
+    """Load one YAML document safely; raise InputError listing every problem found."""
+    path = Path(path)
+    file = display_path(path, root)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(Problem(file, None, None, "file not found")) from None
+    except IsADirectoryError:
+        raise InputError(Problem(file, None, None, "expected a YAML file, found a directory")) from None
+    except OSError as exc:
+        raise InputError(Problem(file, None, None, f"cannot read the file: {exc.strerror or exc}")) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)
+        line = raw[:offset].count(b"\n") + 1
+        raise InputError(
+            Problem(file, line, None,
+                    f"the file is not valid UTF-8 (byte 0x{raw[offset]:02x} at offset {offset}); "
+                    "save it as UTF-8")
+        ) from None
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: str) -> YamlDoc:
+    """Parse YAML text (already decoded) as `load_yaml` does; `file` is the name used in problems."""
+    if not text.strip():
+        raise InputError(Problem(file, None, None, "the file is empty: expected a YAML document"))
+    loader = None
+    try:
+        loader = yaml.SafeLoader(text)
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise InputError(_syntax_problem(file, exc)) from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise InputError(
+            Problem(file, line, None, f"YAML syntax error: character U+{char:04X} is not allowed in YAML")
+        ) from None
+    except yaml.YAMLError as exc:
+        raise InputError(Problem(file, None, None, f"YAML syntax error: {exc}")) from None
+    except RecursionError:
+        raise InputError(Problem(file, None, None, "the YAML document is nested too deeply")) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if root is None or (isinstance(root, ScalarNode) and root.tag == _NULL and root.value in ("", "~", "null")):
+        raise InputError(Problem(file, None, None, "the document is empty (null): expected a YAML document"))
+    builder = _Builder(file)
+    try:
+        data = builder.build(root, ())
+    except RecursionError:
+        raise InputError(Problem(file, None, None, "the YAML document is nested too deeply")) from None
+    if not builder.problems:
+        size = _expanded_size(root, {})
+        if size > MAX_EXPANDED_NODES:
+            builder.problems.append(
+                Problem(file, root.start_mark.line + 1, None,
+                        f"the document expands to {size} values through aliases "
+                        f"(limit {MAX_EXPANDED_NODES}); remove the nested aliases")
+            )
+    if builder.problems:
+        raise InputError(sorted(builder.problems, key=lambda p: p.line or 0))
+    return YamlDoc(data, file, _root=root, _maps=builder.maps)
+
+
+def _syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark is not None else None
+    message = exc.problem or "invalid YAML"
+    if exc.context:
+        context = exc.context
+        if exc.context_mark is not None and (mark is None or exc.context_mark.line != mark.line):
+            context += f" started at line {exc.context_mark.line + 1}"
+        message += f" ({context})"
+    if isinstance(exc, yaml.composer.ComposerError) and "single document" in (exc.context or ""):
+        message = "expected a single YAML document, but found another one (remove the '---')"
+    return Problem(file, line, None, f"YAML syntax error: {message}")
+
+
+class _Builder:
+    """Turns a composed node tree into plain Python data, collecting problems."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+        self.maps: dict[int, dict[Any, tuple[Node, Node]]] = {}
+        self._memo: dict[int, Any] = {}
+        self._active: set[int] = set()
+        self._constructor = SafeConstructor()
+
+    def _problem(self, node: Node, path: JsonPath, message: str) -> None:
+        self.problems.append(Problem(self.file, node.start_mark.line + 1, format_path(path), message))
+
+    def build(self, node: Node, path: JsonPath) -> Any:
+        key = id(node)
+        if key in self._active:
+            self._problem(node, path, "recursive YAML alias: a node cannot contain itself")
+            return None
+        if key in self._memo:
+            return self._memo[key]
+        self._active.add(key)
+        try:
+            if isinstance(node, ScalarNode):
+                value = self._scalar(node, path)
+            elif isinstance(node, SequenceNode):
+                value = self._sequence(node, path)
+            elif isinstance(node, MappingNode):
+                value = self._mapping(node, path)
+            else:  # pragma: no cover - the composer makes only these three kinds
+                self._problem(node, path, f"unexpected YAML node {type(node).__name__}")
+                value = None
+        finally:
+            self._active.discard(key)
+        self._memo[key] = value
+        return value
+
+    def _bad_tag(self, node: Node, path: JsonPath) -> None:
+        self._problem(
+            node, path,
+            f"YAML tag '{_show_tag(node.tag)}' is not allowed: only plain mappings, lists, strings, "
+            "numbers, booleans and null (unsafe tags such as !!python/... are rejected)",
+        )
+
+    def _scalar(self, node: ScalarNode, path: JsonPath) -> Any:
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            self._bad_tag(node, path)
+            return None
+        if tag in (_STR, _TIMESTAMP):  # dates stay text: the data must be plain and JSON-able
+            return node.value
+        try:
+            if tag == _NULL:
+                return None
+            if tag == _BOOL:
+                return self._constructor.construct_yaml_bool(node)
+            if tag == _INT:
+                return self._constructor.construct_yaml_int(node)
+            return self._constructor.construct_yaml_float(node)
+        except (ValueError, KeyError, TypeError):
+            self._problem(node, path, f"'{node.value}' is not a valid {_show_tag(tag)}")
+            return None
+
+    def _sequence(self, node: SequenceNode, path: JsonPath) -> list[Any]:
+        if node.tag != _SEQ:
+            self._bad_tag(node, path)
+        result: list[Any] = []
+        for index, item in enumerate(node.value):
+            result.append(self.build(item, (*path, index)))
+        return result
+
+    def _mapping(self, node: MappingNode, path: JsonPath) -> dict[Any, Any]:
+        if node.tag != _MAP:
+            self._bad_tag(node, path)
+        result: dict[Any, Any] = {}
+        entries: dict[Any, tuple[Node, Node]] = {}
+        merged: list[tuple[Any, Node, Node]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                merged.extend(self._merge_sources(value_node, path))
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self._problem(key_node, path, "a mapping key must be a plain value, not a list or a mapping")
+                continue
+            key = self._scalar(key_node, path)
+            if key in entries:
+                first = entries[key][0].start_mark.line + 1
+                self._problem(key_node, (*path, key), f"duplicate key '{key}' (first given at line {first})")
+                continue
+            entries[key] = (key_node, value_node)
+            result[key] = self.build(value_node, (*path, key))
+        for key, key_node, value_node in merged:  # earlier merge sources win, explicit keys win over all
+            if key not in entries:
+                entries[key] = (key_node, value_node)
+                result[key] = self.build(value_node, (*path, key))
+        self.maps[id(node)] = entries
+        return result
+
+    def _merge_sources(self, value_node: Node, path: JsonPath) -> list[tuple[Any, Node, Node]]:
+        sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+        out: list[tuple[Any, Node, Node]] = []
+        for source in sources:
+            if not isinstance(source, MappingNode):
+                self._problem(source, path, "a merge key '<<' expects a mapping or a list of mappings")
+                continue
+            if id(source) in self._active:
+                self._problem(source, path, "recursive YAML alias: a node cannot contain itself")
+                continue
+            self.build(source, path)  # validates it and fills self.maps for it
+            for key, (key_node, val_node) in self.maps.get(id(source), {}).items():
+                out.append((key, key_node, val_node))
+        return out
+
+
+def _expanded_size(node: Node, memo: dict[int, int]) -> int:
+    """Number of values in the document with every alias expanded (memoised, so linear)."""
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    memo[key] = 1  # guards against cycles (already reported by the builder)
+    if isinstance(node, SequenceNode):
+        size = 1 + sum(_expanded_size(item, memo) for item in node.value)
+    elif isinstance(node, MappingNode):
+        size = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
+    else:
+        size = 1
+    memo[key] = size
+    return size
+
+
+# --------------------------------------------------------------------------------------------------
+# Schema validation
+
+
+def _is_int(_checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _is_number(_checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int | float) and not isinstance(instance, bool) and (
+        not isinstance(instance, float) or math.isfinite(instance)
+    )
+
+
+def _validator_class() -> Any:
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine_many({"integer": _is_int, "number": _is_number})
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+_VALIDATOR: Any = None
+
+
+def validate_with_schema(doc: YamlDoc, schema: dict[str, Any], registry: Any = None) -> list[Problem]:
+    """Validate `doc.data` against a Draft 2020-12 schema; one Problem per error, sorted by line.
+
+    `registry` (a `referencing.Registry`) resolves `$ref`s to other schemas. In this validator an
+    integer is an int (not 3.0, not true), and a number is finite.
+    """
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = _validator_class()
+    kwargs = {"registry": registry} if registry is not None else {}
+    validator = _VALIDATOR(schema, **kwargs)
+    problems: list[Problem] = []
+    for error in validator.iter_errors(doc.data):
+        problems.extend(_problems_of(doc, error))
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (p.line or 0))
+
+
+def _problems_of(doc: YamlDoc, error: Any) -> list[Problem]:
+    path = tuple(error.absolute_path)
+    kind = error.validator
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+
+    def at(p: JsonPath, message: str) -> Problem:
+        return Problem(doc.file, doc.line_of(p), format_path(p), message)
+
+    if kind == "required" and isinstance(instance, dict):
+        why = schema.get("x-why")
+        return [
+            at((*path, name), f"missing required field '{name}'" + (f" ({why})" if why else ""))
+            for name in error.validator_value
+            if name not in instance
+        ]
+    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        allowed = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        out = []
+        for key in instance:
+            if key in allowed or any(re.search(p, str(key)) for p in patterns):
+                continue
+            message = f"unknown field '{key}'"
+            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+            if near:
+                message += f"; did you mean '{near[0]}'?"
+            elif allowed:
+                message += f"; expected one of: {', '.join(allowed)}"
+            out.append(at((*path, key), message))
+        if out:
+            return out
+    if kind in ("anyOf", "oneOf") and error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.schema_path[0] if sub.schema_path else None, []).append(sub)
+        matched = [
+            errs for errs in branches.values()
+            if not all(e.validator == "type" and not e.relative_path for e in errs)
+        ]
+        if len(matched) == 1:
+            return [p for sub in matched[0] for p in _problems_of(doc, sub)]
+        alternatives = []
+        for index, alt in enumerate(error.validator_value):
+            top = [e for e in branches.get(index, []) if not e.relative_path]
+            alternatives.append(_describe(top[0].schema if top else alt))  # $ref resolved by the validator
+        if kind == "oneOf" and len(branches) < len(error.validator_value):
+            return [at(path, f"expected exactly one of: {' or '.join(alternatives)}; the value matches several")]
+        return [at(path, f"expected {' or '.join(alternatives)}, got {show_value(instance)}")]
+    if kind == "enum":
+        options = [str(o) for o in error.validator_value]
+        message = f"expected one of: {', '.join(options)}; got {show_value(instance)}"
+        near = difflib.get_close_matches(str(instance), options, n=1, cutoff=0.6)
+        if near and isinstance(instance, str):
+            message += f" (did you mean '{near[0]}'?)"
+        return [at(path, message)]
+    if kind == "const":
+        return [at(path, f"expected {show_value(error.validator_value)}, got {show_value(instance)}")]
+    if kind in ("type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern", "format",
+                "multipleOf"):
+        return [at(path, f"expected {_describe(schema)}, got {show_value(instance)}")]
+    if kind in ("minLength", "maxLength"):
+        if "x-expected" in schema:
+            return [at(path, f"expected {schema['x-expected']}, got {show_value(instance)}")]
+        if kind == "minLength" and error.validator_value == 1:
+            return [at(path, "expected a non-empty string")]
+        word = "at least" if kind == "minLength" else "at most"
+        return [at(path, f"expected {word} {error.validator_value} characters, got {show_value(instance)}")]
+    if kind in ("minItems", "maxItems"):
+        count = len(instance) if isinstance(instance, list) else 0
+        return [at(path, f"expected {_describe(schema)}, got {count} item{'s' if count != 1 else ''}")]
+    if kind == "uniqueItems" and isinstance(instance, list):
+        seen: list[Any] = []
+        repeated = None
+        for item in instance:
+            if item in seen:
+                repeated = item
+                break
+            seen.append(item)
+        what = schema.get("x-expected", "distinct items")
+        return [at(path, f"expected {what}; {show_value(repeated)} is repeated")]
+    if kind is None and error.schema is False:
+        return [at(path, f"field '{path[-1] if path else ''}' is not allowed here")]
+    return [at(path, error.message)]
+
+
+def _describe(schema: Any) -> str:
+    """A human phrase for what a (sub)schema accepts."""
+    if not isinstance(schema, dict):
+        return "a valid value" if schema is not False else "nothing"
+    if "x-expected" in schema:
+        return str(schema["x-expected"])
+    if "enum" in schema:
+        return "one of: " + ", ".join(str(o) for o in schema["enum"])
+    if "const" in schema:
+        return show_value(schema["const"])
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return " or ".join(_describe(s) for s in schema[key])
+    types = schema.get("type")
+    if isinstance(types, list):
+        return " or ".join(_describe({**schema, "type": t}) for t in types)
+    if types in ("integer", "number"):
+        noun = "an integer" if types == "integer" else "a number"
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if "exclusiveMinimum" in schema:
+            return f"{noun} > {schema['exclusiveMinimum']}"
+        if low is not None and high is not None:
+            return f"{noun} from {low} to {high}"
+        if low is not None:
+            return f"{noun} ≥ {low}"
+        if high is not None:
+            return f"{noun} ≤ {high}"
+        return noun
+    if types == "string":
+        if "pattern" in schema:
+            return f"a string matching {schema['pattern']}"
+        return "a non-empty string" if schema.get("minLength") == 1 else "a string"
+    if types == "boolean":
+        return "true or false"
+    if types == "null":
+        return "null"
+    if types == "array":
+        low, high = schema.get("minItems"), schema.get("maxItems")
+        if low is not None and low == high:
+            return f"a list of exactly {low} item{'s' if low != 1 else ''}"
+        if low:
+            return f"a list of at least {low} item{'s' if low != 1 else ''}"
+        if high is not None:
+            return f"a list of at most {high} items"
+        return "a list"
+    if types == "object":
+        return "a mapping (field: value)"
+    if "$ref" in schema:
+        return "a valid " + str(schema["$ref"]).rsplit("/", 1)[-1]
+    return "a valid value"

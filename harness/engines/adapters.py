@@ -1,0 +1,86 @@
+"""Engine adapters: one interface to an engine, whatever runs it.
+
+The steps talk only to an adapter. `InProcessAdapter` drives the reference engine in this process;
+`harness.engines.protocol.SubprocessAdapter` drives any engine over the JSON-lines protocol (docs/PROTOCOL.md)
+and offers the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import engine
+
+
+class EngineRefused(Exception):
+    """The engine refused a request as the rules do not allow it (code such as `illegal_action`)."""
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+class EngineFault(Exception):
+    """The engine misbehaved (crash, hang, garbage, schema violation): status ERROR/CRASH/TIMEOUT."""
+
+    def __init__(self, status: str, message: str):
+        self.status = status
+        super().__init__(message)
+
+
+class EngineUnsupported(Exception):
+    """The engine does not support what the scenario needs (an edition or feature it does not declare, or
+    a board it answers `unsupported` to): status SKIP, the message is the reason."""
+
+
+class Adapter(Protocol):
+    name: str
+    version: str
+
+    def capabilities(self) -> dict[str, Any]: ...
+    def setup(self, board: dict, definitions: dict[str, dict]) -> dict: ...
+    def act(self, player: str, action: dict) -> dict: ...
+    def answer(self, player: str, choice: Any) -> dict: ...
+    def state(self) -> dict: ...
+    def close(self) -> None: ...
+
+
+class InProcessAdapter:
+    """The built-in reference engine, called directly."""
+
+    def __init__(self) -> None:
+        self._engine = engine
+        self.name = engine.ENGINE_NAME
+        self.version = engine.ENGINE_VERSION
+        self._game: Any = None
+
+    def capabilities(self) -> dict[str, Any]:
+        return {"editions": sorted(self._engine.EDITIONS), "features": ["inline_cards"]}
+
+    def setup(self, board: dict, definitions: dict[str, dict]) -> dict:
+        try:
+            self._game = self._engine.new_game(board, definitions)
+        except self._engine.SetupError as exc:
+            raise EngineRefused("bad_setup", str(exc)) from exc
+        return self.state()
+
+    def act(self, player: str, action: dict) -> dict:
+        try:
+            self._game.act(player, action)
+        except self._engine.IllegalAction as exc:
+            raise EngineRefused(exc.code, exc.message) from exc
+        return self.state()
+
+    def answer(self, player: str, choice: Any) -> dict:
+        try:
+            self._game.answer(player, choice)
+        except self._engine.IllegalAction as exc:
+            raise EngineRefused(exc.code, exc.message) from exc
+        return self.state()
+
+    def state(self) -> dict:
+        return self._engine.state(self._game)
+
+    def close(self) -> None:
+        self._game = None

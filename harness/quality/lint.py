@@ -1,0 +1,1190 @@
+"""Lint of the rules text and of the suite: every defect found, each with a stable check code.
+
+A finding has a check code (``R001``), the check's name (``numbering-gap``), a severity (``error``,
+``warning`` or ``info``), the file, the line and a message. ``berserk-rules lint`` exits 1 when a
+finding of severity ``error`` (or of ``--fail-on`` or above) was made, else 0.
+
+Severities follow one rule: an **error** breaks the suite (a scenario pytest-bdd would drop, a tag or a
+step that names nothing, a board that does not load, a scenario whose units changed wording since the
+last review); a **warning** is a defect of the rules text or a gap in the suite that the kit works
+around (numbering, cross-references, terminology, brackets, a unit without scenarios); **info** is a
+fact worth knowing (an unnumbered paragraph, a reference to a section outside the corpus). The
+rules text is verbatim and may not be edited in this repository, so its defects are warnings: the
+lint of the present project is green, and turns red when something breaks.
+
+Checks of the rules text (written generally; they know nothing of the present defects):
+
+===== ======================== ========================================================================
+R000  rules-unreadable         a rules file that cannot be read or parsed (error)
+R001  numbering-gap            a clause number or an item letter skipped (113.4 followed by 113.6)
+R002  duplicate-number         a clause number (or another id) used twice in one file (parser warning)
+R003  numbering-order          a clause number lower than one before it (113.3 after 114.1)
+R004  example-numbering        «ПРИМЕР 1» without «ПРИМЕР 2», numbers out of sequence, or numbered and
+                               unnumbered examples mixed in one clause
+R005  examples-unnumbered      several «ПРИМЕР.» in one clause, none numbered (info)
+R006  outside-section          a clause standing under the heading of another section
+R007  unbalanced               an unclosed or stray bracket or quote in a unit ((), [], {}, «», “”, „“, "")
+R008  broken-paragraph         a paragraph broken over several lines (parser warning)
+R009  parser-warning           any other warning of the corpus parser
+R010  unnumbered-paragraph     a paragraph without a number (info; the corpus has them on purpose)
+R011  xref-title-inconsistent  one section referred to under two different titles
+R012  xref-title-mismatch      a reference gives a section a title other than its heading in the corpus
+R013  xref-outside-corpus      a reference to a section that is not in the corpus (info)
+R014  xref-dangling            a reference to a clause missing from a section the corpus holds
+R015  other-edition-term       a word of the other edition (:data:`EDITION_TERMS`); info inside a
+                               ``[placeholder]``
+R016  term-spelling            one word spelled two ways in one edition (ё/е in the stem, a hyphen)
+R017  term-capitalisation      one word capitalised in mid-sentence in one place and not in another
+                               («на Шаге применения» / «на шаге замещения»); placeholders and numbered
+                               names («Способности 2») are left out
+===== ======================== ========================================================================
+
+Checks of the suite:
+
+===== ======================== ========================================================================
+S001  feature-unparsable       a feature file the Gherkin parser rejects (error)
+S002  duplicate-scenario-name  two scenarios of one file with the same name: pytest-bdd keeps one; or
+                               example rows of an outline that give the same name (error)
+S003  unknown-unit-tag         a tag that looks like a unit id (``@classic:113``, ``@113.2``) and names
+                               no unit (error)
+S004  unknown-assumption-tag   an ``@asm:`` tag not in ``rules/assumptions.yaml`` (error)
+S005  unit-without-scenario    a rule unit no scenario names
+S006  board-invalid            a board under ``scenarios/`` that does not load (every problem; error)
+S007  board-missing            ``Дано расклад "…"`` naming a board that does not exist (error)
+S008  board-unused             a board no scenario loads
+S009  step-undefined           a step that matches no definition of ``harness/suite/steps.py`` (error)
+S010  assumption-unused        an assumption no scenario depends on
+S011  assumption-bad-unit      an assumption's ``units`` naming no unit
+S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
+===== ======================== ========================================================================
+
+Checks of the review lock (``harness/rules/review.py``):
+
+===== ======================== ========================================================================
+V001  needs-review             a scenario naming a unit whose text changed, or that is new, since the
+                               last review (error; ``berserk-rules approve UNIT`` clears it)
+V002  unit-unreviewed          a changed or new unit that no scenario names (approve it too)
+V003  lock-stale               a lock entry naming no unit
+V004  lock-missing             no ``review.lock``: review is not tracked (info)
+V005  lock-unreadable          a malformed ``review.lock`` (error)
+===== ======================== ========================================================================
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gherkin.errors import CompositeParserException, ParserError, ParserException
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+import engine
+from harness.common import paths
+from harness.common.errors import InputError
+from harness.common.yamldoc import display_path, load_yaml
+from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
+from harness.rules.diff import render_word_diff, word_diff
+from harness.rules.lookup import stem_list
+from harness.rules.review import load_lock, lock_path, review_state, rules_dir
+from harness.suite.board import load_board
+from harness.suite.catalog import load_catalog
+from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
+
+__all__ = [
+    "CHECKS",
+    "EDITION_TERMS",
+    "SEVERITIES",
+    "Check",
+    "Finding",
+    "Project",
+    "StepDef",
+    "Term",
+    "TermPair",
+    "exit_code",
+    "lint_corpus",
+    "lint_paths",
+    "lint_project",
+    "lint_rules_text",
+    "step_definitions",
+]
+
+SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
+
+_CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str
+    name: str
+    severity: str
+    what: str
+
+
+CHECKS: dict[str, Check] = {
+    c.code: c
+    for c in (
+        Check("R000", "rules-unreadable", "error", "a rules file cannot be read or parsed"),
+        Check("R001", "numbering-gap", "warning", "a clause number or item letter is skipped"),
+        Check("R002", "duplicate-number", "warning", "a number is used twice in one file"),
+        Check("R003", "numbering-order", "warning", "a number is lower than one before it"),
+        Check("R004", "example-numbering", "warning", "examples are numbered inconsistently"),
+        Check("R005", "examples-unnumbered", "info", "several examples of a clause, none numbered"),
+        Check("R006", "outside-section", "warning", "a clause stands under another section's heading"),
+        Check("R007", "unbalanced", "warning", "an unclosed or stray bracket or quote"),
+        Check("R008", "broken-paragraph", "warning", "a paragraph broken over lines"),
+        Check("R009", "parser-warning", "warning", "a warning of the corpus parser"),
+        Check("R010", "unnumbered-paragraph", "info", "a paragraph without a number"),
+        Check("R011", "xref-title-inconsistent", "warning", "one section referred to under two titles"),
+        Check("R012", "xref-title-mismatch", "warning", "a reference's title differs from the heading"),
+        Check("R013", "xref-outside-corpus", "info", "a reference to a section outside the corpus"),
+        Check("R014", "xref-dangling", "warning", "a reference to a clause missing from its section"),
+        Check("R015", "other-edition-term", "warning", "a word of the other edition"),
+        Check("R016", "term-spelling", "warning", "one word spelled two ways in one edition"),
+        Check("R017", "term-capitalisation", "warning", "one word capitalised and not in mid-sentence"),
+        Check("S001", "feature-unparsable", "error", "a feature file does not parse"),
+        Check("S002", "duplicate-scenario-name", "error",
+              "two scenarios (or example rows of an outline) of a file share a name"),
+        Check("S003", "unknown-unit-tag", "error", "a unit-like tag names no unit"),
+        Check("S004", "unknown-assumption-tag", "error", "an @asm: tag names no assumption"),
+        Check("S005", "unit-without-scenario", "warning", "no scenario names the unit"),
+        Check("S006", "board-invalid", "error", "a board does not load"),
+        Check("S007", "board-missing", "error", "a step names a board that does not exist"),
+        Check("S008", "board-unused", "warning", "no scenario loads the board"),
+        Check("S009", "step-undefined", "error", "a step matches no step definition"),
+        Check("S010", "assumption-unused", "warning", "no scenario depends on the assumption"),
+        Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
+        Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
+        Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
+        Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
+        Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
+        Check("V004", "lock-missing", "info", "no review lock: review is not tracked"),
+        Check("V005", "lock-unreadable", "error", "the review lock cannot be read"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One defect: where, how bad, what."""
+
+    code: str
+    severity: str
+    file: str
+    line: int | None
+    message: str
+    unit: str | None = None
+
+    @property
+    def name(self) -> str:
+        return CHECKS[self.code].name
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "check": self.name, "severity": self.severity, "file": self.file,
+                "line": self.line, "unit": self.unit, "message": self.message}
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.severity} {self.code} {self.name}: {self.message}"
+
+
+def _finding(code: str, file: str, line: int | None, message: str, unit: str | None = None,
+             severity: str | None = None) -> Finding:
+    return Finding(code, severity or CHECKS[code].severity, file, line, message, unit)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Deduplicated, by file, line, code."""
+    return sorted(set(findings), key=lambda f: (f.file, f.line or 0, f.code, f.message))
+
+
+def exit_code(findings: Iterable[Finding], fail_on: str = "error") -> int:
+    """1 when a finding is at least as severe as ``fail_on``, else 0."""
+    worst = SEVERITIES.index(fail_on)
+    return 1 if any(SEVERITIES.index(f.severity) <= worst for f in findings) else 0
+
+
+# =========================================================================================== rules text
+# ----------------------------------------------------------------------------------- terminology data
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of one edition. It matches a word whose Snowball stem is the stem of ``word`` or, when
+    ``stem`` is given, a word beginning with ``stem`` (for words whose Snowball stem is shared with
+    other words: «особенность» and «особенно» are both «особен»). With ``case_sensitive`` the first
+    letter's case must be that of ``word`` («Очередь», the heroes stack, is not «очередь»)."""
+
+    word: str
+    stem: str | None = None
+    case_sensitive: bool = False
+
+    def matches(self, token: str) -> bool:
+        if self.case_sensitive and token[:1].isupper() != self.word[:1].isupper():
+            return False
+        norm = _norm_word(token)
+        if self.stem is not None:
+            return norm.startswith(self.stem)
+        return _stem(norm) == _stem(_norm_word(self.word))
+
+
+@dataclass(frozen=True)
+class TermPair:
+    """The same notion worded differently by the editions."""
+
+    meaning: str
+    words: dict[str, Term]
+
+
+EDITION_TERMS: tuple[TermPair, ...] = (
+    TermPair("ability", {"classic": Term("особенность", stem="особенност"),
+                         "heroes": Term("способность", stem="способност")}),
+    TermPair("the stack", {"classic": Term("стек"), "heroes": Term("Очередь", case_sensitive=True)}),
+)
+"""Words each edition uses for the same thing (classic «особенность»/«стек», heroes
+«способность»/«Очередь»): a word of the other edition in a text is reported (R015)."""
+
+
+# ----------------------------------------------------------------------------------- text helpers
+
+_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?…:;«“„\"(\[●·•]|\s[–—-])\s*$")
+
+
+def _norm_word(word: str) -> str:
+    return word.lower().replace("ё", "е")
+
+
+def _stem(word: str) -> str:
+    stems = stem_list(word)
+    return stems[0] if stems else word
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    return [(m.group(0), m.start()) for m in _WORD_RE.finditer(text)]
+
+
+def _sentence_start(text: str, pos: int) -> bool:
+    return bool(_SENTENCE_START_RE.search(text[:pos]))
+
+
+def _placeholder_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"\[[^\[\]]*\]", text)]
+
+
+def _excerpt(text: str, pos: int, length: int, width: int = 30) -> str:
+    start, end = max(0, pos - width), min(len(text), pos + length + width)
+    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
+def _norm_title(title: str) -> str:
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", title).lower().replace("ё", "е")).strip(" .")
+
+
+def _ints(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split(".") if p.isdigit())
+
+
+def _num(parts: Sequence[int]) -> str:
+    return ".".join(str(p) for p in parts)
+
+
+# ----------------------------------------------------------------------------------- per file
+
+
+def _parser_warnings(rf: RulesFile) -> list[Finding]:
+    out = []
+    for w in rf.warnings:
+        if re.match(r"^(clause number|unit id) .* also at line \d+", w.message):
+            m = re.match(r"^(?:clause number|unit id) (\S+) also at line (\d+)", w.message)
+            assert m is not None
+            msg = (f"{m.group(1)} is used twice (first at line {m.group(2)}); "
+                   f"this one gets the id suffix .dup2")
+            out.append(_finding("R002", w.file, w.line, msg))
+        elif w.message.startswith("paragraph broken over lines"):
+            out.append(_finding("R008", w.file, w.line, w.message))
+        else:
+            out.append(_finding("R009", w.file, w.line, w.message))
+    return out
+
+
+def _clauses(rf: RulesFile) -> list[Unit]:
+    return [u for u in rf.units if u.kind == "clause" and _ints(u.number)]
+
+
+def _numbering(rf: RulesFile) -> list[Finding]:
+    out: list[Finding] = []
+    clauses = _clauses(rf)
+    groups: dict[tuple[int, ...], list[Unit]] = defaultdict(list)
+    for u in clauses:
+        groups[_ints(u.number)[:-1]].append(u)
+    for parent, units in groups.items():
+        present = sorted({_ints(u.number)[-1] for u in units})
+        missing = [n for n in range(1, present[-1]) if n not in present]
+        for run in _runs(missing):
+            before = [n for n in present if n < run[0]]
+            after = min(n for n in present if n > run[-1])
+            at = next(u for u in units if _ints(u.number)[-1] == after)
+            gone = _num(parent + (run[0],)) + ("" if len(run) == 1 else "–" + _num(parent + (run[-1],)))
+            verb = "is" if len(run) == 1 else "are"
+            if before:
+                why = f"{_num(parent + (before[-1],))} is followed by {_num(parent + (after,))}"
+            else:
+                why = f"{_num(parent) or 'the file'} starts at {_num(parent + (after,))}"
+            out.append(_finding("R001", rf.path, at.line, f"{gone} {verb} missing: {why}", at.id))
+    # order
+    prev: Unit | None = None
+    for u in clauses:
+        if prev is not None and _ints(u.number) < _ints(prev.number):
+            out.append(_finding("R003", rf.path, u.line,
+                                f"{u.number} comes after {prev.number} (line {prev.line}): numbers go down", u.id))
+        if prev is None or _ints(u.number) > _ints(prev.number):
+            prev = u
+    # outside its section: the section of the last heading above the clause
+    heading_sections: list[tuple[int, str, str]] = []
+    for line, text in rf.headings:
+        m = re.match(r"^(\d+)\.\s", text)
+        if m:
+            heading_sections.append((line, m.group(1), text))
+        else:
+            nxt = next((u for u in clauses if u.line > line), None)
+            if nxt is not None:
+                heading_sections.append((line, str(_ints(nxt.number)[0]), text))
+    for u in clauses:
+        above = [h for h in heading_sections if h[0] < u.line]
+        if not above:
+            continue
+        line, section, text = above[-1]
+        if str(_ints(u.number)[0]) != section:
+            out.append(_finding("R006", rf.path, u.line,
+                                f"{u.number} stands in section {section} (under «{text}», line {line})", u.id))
+    return out
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _letter_index(letter: str) -> int:
+    if "a" <= letter <= "z":
+        return ord(letter) - ord("a")
+    return _CYRILLIC.index(letter) if letter in _CYRILLIC else -1
+
+
+def _by_owner(rf: RulesFile, kind: str) -> dict[str, list[Unit]]:
+    """The units of one kind (items, examples) grouped by the unit they belong to, in file order."""
+    groups: dict[str, list[Unit]] = defaultdict(list)
+    for u in rf.units:
+        if u.kind == kind:
+            groups[u.id.rsplit(".", 1)[0]].append(u)
+    return groups
+
+
+def _items(rf: RulesFile) -> list[Finding]:
+    out: list[Finding] = []
+    for owner, items in _by_owner(rf, "item").items():
+        letters = [u.label.rstrip(".") for u in items]
+        alphabet = "abcdefghijklmnopqrstuvwxyz" if all("a" <= c <= "z" for c in letters) else _CYRILLIC
+        prev = -1
+        for u, letter in zip(items, letters, strict=True):
+            idx = _letter_index(letter)
+            if idx < prev:
+                out.append(_finding("R003", rf.path, u.line, f"item «{letter}.» of {owner} comes after "
+                                    f"«{alphabet[prev]}.»", u.id))
+            elif idx > prev + 1:
+                gone = ", ".join(f"«{alphabet[i]}.»" for i in range(prev + 1, idx))
+                out.append(_finding("R001", rf.path, u.line, f"item {gone} of {owner} is missing before "
+                                    f"«{letter}.»", u.id))
+            prev = max(prev, idx)
+    return out
+
+
+_EXAMPLE_NO_RE = re.compile(r"^\S+\s+(\d+)")
+
+
+def _examples(rf: RulesFile) -> list[Finding]:
+    out: list[Finding] = []
+    for owner, examples in _by_owner(rf, "example").items():
+        numbers = [int(m.group(1)) if (m := _EXAMPLE_NO_RE.match(u.label)) else None for u in examples]
+        numbered = [n for n in numbers if n is not None]
+        first = examples[0]
+        if numbered and len(numbered) < len(numbers):
+            at = examples[numbers.index(None)] if numbers[0] is not None else examples[numbers.index(numbered[0])]
+            out.append(_finding("R004", rf.path, at.line, f"{owner} mixes numbered and unnumbered examples: "
+                                + ", ".join(f"«{u.label}»" for u in examples), at.id))
+        elif numbered == [1]:
+            out.append(_finding("R004", rf.path, first.line,
+                                f"«{first.label.rstrip(':.')}» in {owner} with no «ПРИМЕР 2»: "
+                                "a single example is printed «ПРИМЕР.»", first.id))
+        elif numbered and numbered != list(range(1, len(numbered) + 1)):
+            at = next(u for u, n, k in zip(examples, numbers, range(1, len(numbers) + 1), strict=True) if n != k)
+            out.append(_finding("R004", rf.path, at.line, f"examples of {owner} are numbered "
+                                f"{', '.join(map(str, numbered))}; expected 1–{len(numbered)} in order", at.id))
+        elif not numbered and len(numbers) > 1:
+            out.append(_finding("R005", rf.path, examples[1].line,
+                                f"{owner} has {len(numbers)} examples, none numbered («ПРИМЕР.»); their ids "
+                                f"({', '.join(u.id.rsplit('.', 1)[1] for u in examples)}) follow their order",
+                                examples[1].id))
+    return out
+
+
+_OPEN = {"(": ")", "[": "]", "{": "}", "«": "»", "„": "“", "“": "”", '"': '"'}
+_CLOSE = {")": "(", "]": "[", "}": "{", "»": "«", "”": "“"}
+_LIST_MARKER_RE = re.compile(r"(?:^|[.;:]\s+)[0-9a-zа-я]\)")
+
+
+def unbalanced(text: str) -> list[tuple[int, str]]:
+    """Every unclosed or stray bracket or quote of ``text``: ``(position, message)``.
+
+    ``( ) [ ] { } « »`` pair as usual; ``“`` opens and ``”`` closes, but ``“`` also closes ``„``
+    (the German style); a straight ``"`` closes an open ``"``, else it opens one. A list marker such
+    as ``a)`` is not a bracket.
+    """
+    skip = {m.end() - 1 for m in _LIST_MARKER_RE.finditer(text)}
+    stack: list[tuple[str, int]] = []
+    problems: list[tuple[int, str]] = []
+    for pos, ch in enumerate(text):
+        if pos in skip:
+            continue
+        if ch == "“" and stack and stack[-1][0] == "„":
+            stack.pop()
+        elif ch == '"' and stack and stack[-1][0] == '"':
+            stack.pop()
+        elif ch in _OPEN:
+            stack.append((ch, pos))
+        elif ch in _CLOSE:
+            opener = _CLOSE[ch]
+            if stack and stack[-1][0] == opener:
+                stack.pop()
+            elif any(o == opener for o, _ in stack):
+                while stack[-1][0] != opener:
+                    o, p = stack.pop()
+                    problems.append((p, f"'{o}' is never closed (closed '{opener}' first)"))
+                stack.pop()
+            else:
+                problems.append((pos, f"'{ch}' closes nothing"))
+    for o, p in stack:
+        problems.append((p, f"'{o}' is never closed"))
+    return sorted(problems)
+
+
+def _balance(rf: RulesFile) -> list[Finding]:
+    out = []
+    for u in rf.units:
+        for pos, message in unbalanced(u.text):
+            out.append(_finding("R007", rf.path, u.line, f"{u.id}: {message}: «{_excerpt(u.text, pos, 1)}»", u.id))
+    return out
+
+
+def _unnumbered(rf: RulesFile) -> list[Finding]:
+    out = []
+    for u in rf.units:
+        if u.kind == "paragraph":
+            after = f"after {u.number}" if u.parent else f"before the first clause of section {u.section}"
+            out.append(_finding("R010", rf.path, u.line,
+                                f"unnumbered paragraph {after}, id {u.id}: «{_excerpt(u.text, 0, 0, 50)}»", u.id))
+    return out
+
+
+# ----------------------------------------------------------------------------------- per edition
+
+_SECTION_REF_RE = re.compile(r"(?<![\d.])(\d{3})\.\s+([А-ЯЁA-Z][^.()\d\n]*?)\.")
+_CLAUSE_REF_RE = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+)+)(?![\d])")
+
+
+@dataclass(frozen=True)
+class _Ref:
+    unit: Unit
+    number: str
+    title: str | None
+
+
+def _refs(units: Iterable[Unit]) -> list[_Ref]:
+    out = []
+    for u in units:
+        for m in _SECTION_REF_RE.finditer(u.text):
+            out.append(_Ref(u, m.group(1), m.group(2).strip()))
+        for m in _CLAUSE_REF_RE.finditer(u.text):
+            out.append(_Ref(u, m.group(1), None))
+    return out
+
+
+def _xrefs(units: list[Unit], files: list[RulesFile]) -> list[Finding]:
+    out: list[Finding] = []
+    titles: dict[str, tuple[str, str]] = {}  # section -> (title, file)
+    for rf in files:
+        for sec, title in rf.section_titles.items():
+            titles.setdefault(sec, (title, rf.path))
+    sections = {u.section for u in units} | set(titles)
+    clauses = {u.number for u in units if u.kind == "clause"} | {u.id.split(":", 1)[1] for u in units}
+    first_title: dict[str, _Ref] = {}
+    for ref in _refs(units):
+        u = ref.unit
+        if ref.title is not None:
+            quoted = f"{ref.number}. {ref.title}."
+            earlier = first_title.setdefault(ref.number, ref)
+            if earlier is not ref and _norm_title(earlier.title or "") != _norm_title(ref.title):
+                out.append(_finding(
+                    "R011", u.file, u.line,
+                    f"{u.id} refers to section {ref.number} as «{ref.title}», {earlier.unit.id} "
+                    f"({earlier.unit.file}:{earlier.unit.line}) as «{earlier.title}»: "
+                    + render_word_diff(word_diff(earlier.title or "", ref.title)), u.id))
+            if ref.number in titles:
+                heading, where = titles[ref.number]
+                if _norm_title(heading) != _norm_title(ref.title):
+                    out.append(_finding("R012", u.file, u.line,
+                                        f"{u.id} refers to «{quoted}», but the corpus holds section {ref.number} "
+                                        f"as «{heading}» ({where})", u.id))
+            elif ref.number not in sections:
+                out.append(_finding("R013", u.file, u.line,
+                                    f"{u.id} refers to «{quoted}»: section {ref.number} is not in the corpus", u.id))
+        else:
+            section = ref.number.split(".")[0]
+            if ref.number in clauses:
+                continue
+            if section in sections:
+                held = titles.get(section, ("", ""))[0]
+                out.append(_finding("R014", u.file, u.line,
+                                    f"{u.id} refers to {ref.number}, but section {section}"
+                                    + (f" («{held}»)" if held else "") + f" has no clause {ref.number}", u.id))
+            else:
+                out.append(_finding("R013", u.file, u.line,
+                                    f"{u.id} refers to {ref.number}: section {section} is not in the corpus", u.id))
+    return out
+
+
+def _edition_terms(units: list[Unit], edition: str, terms: Sequence[TermPair]) -> list[Finding]:
+    out: list[Finding] = []
+    for u in units:
+        spans = _placeholder_spans(u.text)
+        for pair in terms:
+            own = pair.words.get(edition)
+            for other_edition, term in pair.words.items():
+                if other_edition == edition:
+                    continue
+                hits = [(tok, pos) for tok, pos in _tokens(u.text) if term.matches(tok)]
+                if own is not None:
+                    hits = [(tok, pos) for tok, pos in hits if not own.matches(tok)]
+                inside = [(t, p) for t, p in hits if any(a <= p < b for a, b in spans)]
+                outside = [(t, p) for t, p in hits if (t, p) not in inside]
+                instead = f"; the {edition} text says «{own.word}»" if own else ""
+                for group, severity, where in ((outside, None, ""), (inside, "info", " in a placeholder")):
+                    if not group:
+                        continue
+                    forms = ", ".join(dict.fromkeys(f"«{t}»" for t, _ in group))
+                    tok, pos = group[0]
+                    out.append(_finding(
+                        "R015", u.file, u.line,
+                        f"{u.id}: {forms}{where}: «{term.word}» is the {other_edition} word for {pair.meaning}"
+                        f"{instead}: «{_excerpt(u.text, pos, len(tok), 25)}»", u.id, severity))
+    return out
+
+
+@dataclass
+class _Occ:
+    unit: Unit
+    raw: str
+    pos: int
+
+
+def _spelling(units: list[Unit]) -> list[Finding]:
+    """Words spelled two ways: ё/е in the stem, with/without a hyphen, capitalised mid-sentence or not."""
+    out: list[Finding] = []
+    yo: dict[str, dict[str, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
+    case: dict[str, dict[bool, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
+    hyphen: dict[str, dict[str, list[_Occ]]] = defaultdict(lambda: defaultdict(list))
+    plain: list[_Occ] = []
+    for u in units:
+        toks = _tokens(u.text)
+        spans = _placeholder_spans(u.text)
+        for i, (tok, pos) in enumerate(toks):
+            norm = _norm_word(tok)
+            if len(norm) < 4:
+                continue
+            stem = _stem(norm)
+            # ё/е: a word with «ё» followed by at least two letters (so not an ending: «замещён» /
+            # «замещено» are both right) against a word written with «е» there («определённых» /
+            # «определенным»)
+            low = tok.lower()
+            at = low.find("ё")
+            if at >= 0 and len(low) >= at + 3:
+                yo[norm[: at + 3]][low[: at + 3]].append(_Occ(u, tok, pos))
+            elif at < 0:
+                plain.append(_Occ(u, tok, pos))
+            placeholder = any(a <= pos < b for a, b in spans) or bool(re.match(r"\s+\d", u.text[pos + len(tok):]))
+            if not placeholder and not _sentence_start(u.text, pos):
+                case[stem][tok[:1].isupper()].append(_Occ(u, tok, pos))
+            hyphen[norm.replace("-", "")][norm].append(_Occ(u, tok, pos))
+            if i + 1 < len(toks) and u.text[pos + len(tok): toks[i + 1][1]] == " ":
+                nxt = _norm_word(toks[i + 1][0])
+                hyphen[norm + nxt][f"{norm} {nxt}"].append(_Occ(u, f"{tok} {toks[i + 1][0]}", pos))
+    for o in plain:
+        norm = _norm_word(o.raw)
+        for k in range(4, len(norm) + 1):
+            if norm[:k] in yo:
+                yo[norm[:k]][norm[:k]].append(o)
+    for forms in yo.values():
+        if len(forms) > 1:
+            out.append(_variant(forms, "spelled with and without «ё»"))
+    for forms in case.values():
+        if len(forms) > 1:
+            out.append(_variant({"capital": forms[True], "lower": forms[False]},
+                                "capitalised and not in mid-sentence", "R017"))
+    for forms in hyphen.values():
+        if len(forms) > 1 and any("-" in f for f in forms) and any("-" not in f for f in forms):
+            out.append(_variant(forms, "written with and without a hyphen"))
+    return out
+
+
+def _variant(forms: dict[Any, list[_Occ]], what: str, code: str = "R016") -> Finding:
+    groups = sorted(forms.values(), key=lambda occ: (-len(occ), occ[0].unit.file, occ[0].unit.line))
+    usual, odd = groups[0], groups[1]
+    at = odd[0]
+
+    def show(occ: list[_Occ]) -> str:
+        words = ", ".join(dict.fromkeys(f"«{o.raw}»" for o in occ))
+        places = ", ".join(dict.fromkeys(o.unit.id for o in occ))
+        return f"{words} ({places})"
+
+    return _finding(code, at.unit.file, at.unit.line, f"{show(odd)} vs {show(usual)}: {what}", at.unit.id)
+
+
+def lint_corpus(corpus: Corpus, only_files: Iterable[str] | None = None,
+                terms: Sequence[TermPair] = EDITION_TERMS) -> list[Finding]:
+    """Every rules-text finding of ``corpus`` (restricted to the files ``only_files`` when given;
+    cross-references and spellings are still read across every file of the same edition)."""
+    out: list[Finding] = []
+    for rf in corpus.files:
+        out += _parser_warnings(rf) + _numbering(rf) + _items(rf) + _examples(rf) + _balance(rf)
+        out += _unnumbered(rf)
+    for edition in corpus.editions:
+        files = [f for f in corpus.files if f.edition == edition]
+        units = [u for f in files for u in f.units]
+        out += _xrefs(units, files) + _edition_terms(units, edition, terms) + _spelling(units)
+    if only_files is not None:
+        keep = set(only_files)
+        out = [f for f in out if f.file in keep]
+    return sort_findings(out)
+
+
+def lint_rules_text(text: str, file: str = "classic-test.txt", edition: str | None = None,
+                    terms: Sequence[TermPair] = EDITION_TERMS) -> list[Finding]:
+    """Lint one rules text given as a string (the edition defaults to the file name's prefix)."""
+    edition = edition or Path(file).name.split("-", 1)[0]
+    try:
+        rf = parse_rules_text(text, file, edition)
+    except InputError as exc:
+        return [_finding("R000", p.file, p.line, p.message) for p in exc.problems]
+    return lint_corpus(Corpus([rf]), terms=terms)
+
+
+# =========================================================================================== the suite
+
+
+@dataclass
+class Project:
+    """The folders lint reads; defaults are the kit's (``harness.common.paths``), the rules folder the one in use
+    (``--rules`` / ``BERSERK_RULES_DIR``)."""
+
+    root: Path = field(default_factory=lambda: paths.ROOT)
+    rules: Path | None = None
+    features: Path | None = None
+    scenarios: Path | None = None
+    catalog: Path | None = None
+    assumptions: Path | None = None
+
+    def __post_init__(self) -> None:
+        self.root = Path(self.root)
+        default_rules = rules_dir() if self.root == paths.ROOT else self.root / "rules"
+        self.rules = Path(self.rules) if self.rules else default_rules
+        self.features = Path(self.features) if self.features else self.root / "features"
+        self.scenarios = Path(self.scenarios) if self.scenarios else self.root / "scenarios"
+        self.catalog = Path(self.catalog) if self.catalog else self.root / "catalog"
+        if self.assumptions is None:
+            own = self.rules / "assumptions.yaml"
+            self.assumptions = own if own.is_file() else self.root / "rules" / "assumptions.yaml"
+
+    def show(self, path: Path) -> str:
+        return display_path(Path(path), self.root)
+
+
+# ----------------------------------------------------------------------------------- step definitions
+
+
+@dataclass(frozen=True)
+class StepDef:
+    """A step definition: its type (``given``/``when``/``then``; ``None`` for any), a matcher, and
+    its documented example (first line of the docstring)."""
+
+    type: str | None
+    pattern: str
+    matches: Callable[[str], bool]
+    example: str = ""
+
+
+def step_definitions(module_name: str = "harness.suite.steps") -> list[StepDef]:
+    """The steps registered by a module's pytest-bdd decorators.
+
+    pytest-bdd's ``@given``/``@when``/``@then`` put a fixture named ``pytestbdd_stepdef_…`` into the
+    module; the function that fixture wraps is the key of ``step_function_context_registry``, whose
+    value holds the step type and the parser (``parser.is_matching(text)``). Falls back to every
+    registered context whose step function lives in the module.
+    """
+    from pytest_bdd.steps import StepNamePrefix, step_function_context_registry
+
+    module = importlib.import_module(module_name)
+    contexts = []
+    for name, value in vars(module).items():
+        if not name.startswith(StepNamePrefix.step_def.value):
+            continue
+        fn = value
+        for attr in ("_get_wrapped_function", "__wrapped__"):
+            inner = getattr(value, attr, None)
+            if inner is not None:
+                fn = inner() if attr == "_get_wrapped_function" else inner
+                break
+        ctx = step_function_context_registry.get(fn)
+        if ctx is not None:
+            contexts.append(ctx)
+    if not contexts:
+        contexts = [c for c in list(step_function_context_registry.values())
+                    if getattr(c.step_func, "__module__", None) == module_name]
+    out = []
+    for ctx in contexts:
+        doc = (ctx.step_func.__doc__ or "").strip()
+        example = re.split(r"\s[—-]\s", " ".join(doc.split()), maxsplit=1)[0] if doc else ""
+        out.append(StepDef(ctx.type, ctx.parser.name, ctx.parser.is_matching, example))
+    return out
+
+
+# ----------------------------------------------------------------------------------- features
+
+_TYPE_OF = {"Context": "given", "Action": "when", "Outcome": "then"}
+_TYPE_WORD = {"given": "Дано", "when": "Когда", "then": "Тогда"}
+_BOARD_STEP_RE = re.compile(r'^расклад "(?P<path>[^"]+)"$')
+
+
+@dataclass
+class _Step:
+    keyword: str
+    type: str | None
+    text: str
+    line: int
+
+
+@dataclass
+class _Scenario:
+    file: str
+    name: str
+    line: int
+    tags: list[tuple[str, int]]  # (tag without @, line)
+    steps: list[_Step]
+    rows: list[tuple[str, int]] = field(default_factory=list)  # an outline: each example row's name, row line
+
+    @property
+    def units(self) -> list[str]:
+        return sorted({t for t, _ in self.tags if is_unit_tag(t)})
+
+    @property
+    def assumptions(self) -> list[str]:
+        return sorted({t[len(ASSUMPTION_PREFIX):] for t, _ in self.tags if t.startswith(ASSUMPTION_PREFIX)})
+
+
+def _typed_steps(steps: Iterable[dict[str, Any]]) -> list[_Step]:
+    out, current = [], None
+    for s in steps:
+        current = _TYPE_OF.get(s.get("keywordType", ""), current)
+        out.append(_Step(s["keyword"].strip(), current, s["text"], s["location"]["line"]))
+    return out
+
+
+def _render(steps: list[_Step], row: dict[str, str]) -> list[_Step]:
+    from pytest_bdd.parser import render_string  # imported late: `check` runs pytest after importing lint
+
+    return [_Step(s.keyword, s.type, render_string(s.text, row), s.line) for s in steps]
+
+
+def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Finding]]:
+    from pytest_bdd.parser import render_string
+
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [_finding("S001", shown, None, f"cannot read the feature file: {exc}")]
+    try:
+        doc = Parser().parse(TokenScanner(text))
+    except CompositeParserException as exc:
+        return [], [_finding("S001", shown, e.location.get("line"), re.sub(r"^\(\d+:\d+\):\s*", "", str(e)))
+                    for e in exc.errors]
+    except (ParserException, ParserError) as exc:
+        loc = getattr(exc, "location", None) or {}
+        return [], [_finding("S001", shown, loc.get("line"), re.sub(r"^\(\d+:\d+\):\s*", "", str(exc)))]
+    feature = doc.get("feature")
+    if not feature:
+        return [], []
+
+    def tags(node: dict[str, Any]) -> list[tuple[str, int]]:
+        return [(t["name"].lstrip("@"), t["location"]["line"]) for t in node.get("tags", ())]
+
+    out: list[_Scenario] = []
+
+    def walk(children: Iterable[dict[str, Any]], inherited: list[tuple[str, int]], background: list[_Step]) -> None:
+        for child in children:
+            if "background" in child:
+                background = background + _typed_steps(child["background"].get("steps", ()))
+            elif "rule" in child:
+                rule = child["rule"]
+                walk(rule.get("children", ()), inherited + tags(rule), background)
+            elif "scenario" in child:
+                sc = child["scenario"]
+                own = _typed_steps(sc.get("steps", ()))
+                all_tags = inherited + tags(sc)
+                variants: list[list[_Step]] = []
+                rows: list[tuple[str, int]] = []
+                for ex in sc.get("examples", ()):
+                    all_tags += tags(ex)
+                    header = [c["value"] for c in (ex.get("tableHeader") or {}).get("cells", ())]
+                    for row in ex.get("tableBody", ()):
+                        values = dict(zip(header, (c["value"] for c in row["cells"]), strict=False))
+                        variants.append(_render(own, values))
+                        rows.append((render_string(sc["name"], values), row["location"]["line"]))
+                steps = background + [s for v in (variants or [own]) for s in v]
+                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows))
+
+    walk(feature.get("children", ()), tags(feature), [])
+    return out, []
+
+
+def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumption_ids: set[str] | None,
+                      steps: list[StepDef] | None, boards: Path, project: Project) -> tuple[list[Finding], set[str]]:
+    out: list[Finding] = []
+    used_boards: set[str] = set()
+    first: dict[tuple[str, str], int] = {}
+    for sc in sorted(scenarios, key=lambda s: (s.file, s.line)):
+        for name, line in sc.rows or [(sc.name, sc.line)]:
+            key = (sc.file, name)
+            if key not in first:
+                first[key] = line
+            elif sc.rows:
+                out.append(_finding("S002", sc.file, line, f"this example row names its scenario «{name}», as "
+                                    f"line {first[key]} does; one name per row: put a <parameter> of the "
+                                    "examples in the outline's name"))
+            else:
+                out.append(_finding("S002", sc.file, line, f"scenario name «{name}» also at line {first[key]}; "
+                                    "pytest-bdd keeps only one of them: names must be unique in a file"))
+        seen_tags: set[str] = set()
+        for tag, line in sc.tags:
+            if tag in seen_tags:
+                continue
+            seen_tags.add(tag)
+            if tag.startswith(ASSUMPTION_PREFIX):
+                asm = tag[len(ASSUMPTION_PREFIX):]
+                if assumption_ids is not None and asm not in assumption_ids:
+                    near = _near(asm, sorted(assumption_ids))
+                    out.append(_finding("S004", sc.file, line, f"@{tag}: no assumption «{asm}» in "
+                                        f"{project.show(project.assumptions or Path())}{near}"))
+            elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
+                out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
+        for step in sc.steps:
+            m = _BOARD_STEP_RE.match(step.text)
+            if m:
+                used_boards.add(m.group("path"))
+                if not (boards / m.group("path")).is_file():
+                    near = _near(m.group("path"), _board_names(boards))
+                    out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» not found "
+                                        f"under {project.show(boards)}/{near}"))
+            if steps is not None:
+                problem = _step_problem(step, steps)
+                if problem:
+                    out.append(_finding("S009", sc.file, step.line, problem))
+    return out, used_boards
+
+
+def _unit_like(tag: str) -> bool:
+    return is_unit_tag(tag) or bool(re.match(r"^[A-Za-z]+:\d", tag)) or bool(re.match(r"^\d+(\.\w+)+$", tag))
+
+
+def _unit_hint(tag: str, corpus: Corpus) -> str:
+    if re.match(r"^\d", tag):
+        found = [u.id for u in corpus.units if u.id.split(":", 1)[1] == tag]
+        return f": add the edition ({', '.join(f'@{i}' for i in found)})" if found else ": add the edition"
+    under = [u.id for u in corpus.units if u.id.startswith(tag + ".")]
+    if under and tag.count(".") == 0:
+        return f": {tag} is a section, not a unit; tag its clauses ({', '.join(under[:3])}…)"
+    near = difflib.get_close_matches(tag, list(corpus.by_id), n=3, cutoff=0.8)
+    return f"; did you mean: {', '.join(near)}?" if near else ""
+
+
+def _near(word: str, options: list[str]) -> str:
+    near = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
+    return f"; did you mean: {', '.join(near)}?" if near else ""
+
+
+def _step_problem(step: _Step, defs: list[StepDef]) -> str | None:
+    typed = [d for d in defs if d.type is None or step.type is None or d.type == step.type]
+    if any(d.matches(step.text) for d in typed):
+        return None
+    said = f"«{step.keyword} {step.text}»"
+    other = [d for d in defs if d not in typed and d.matches(step.text)]
+    if other:
+        kinds = "/".join(sorted({_TYPE_WORD.get(d.type or "", "?") for d in other}))
+        return f"{said} is a «{kinds}» step, used here as a «{_TYPE_WORD.get(step.type or '', '?')}» step"
+    examples = [d.example for d in defs if d.example]
+    words = [e.split(" ", 1)[1] if " " in e else e for e in examples]
+    near = difflib.get_close_matches(step.text, words, n=1, cutoff=0.5)
+    hint = f"; nearest: «{examples[words.index(near[0])]}»" if near else ""
+    return f"{said} matches no step of the vocabulary (docs/STEPS.md){hint}"
+
+
+def _board_names(boards: Path) -> list[str]:
+    if not boards.is_dir():
+        return []
+    return sorted(p.relative_to(boards).as_posix() for p in boards.rglob("*") if p.suffix in (".yaml", ".yml"))
+
+
+def _load_assumptions(path: Path, project: Project) -> tuple[list[dict[str, Any]], Any, list[Finding]]:
+    if not path.is_file():
+        return [], None, []
+    try:
+        doc = load_yaml(path, project.root)
+    except InputError as exc:
+        return [], None, [_finding("S012", p.file, p.line, p.message) for p in exc.problems]
+    items = doc.data.get("assumptions") if isinstance(doc.data, dict) else None
+    if not isinstance(items, list):
+        return [], doc, [_finding("S012", doc.file, doc.line_of(()), "expected 'assumptions:' with a list of entries")]
+    good = [a for a in items if isinstance(a, dict) and isinstance(a.get("id"), str)]
+    bad = [_finding("S012", doc.file, doc.line_of(("assumptions", i)), "an entry without a string 'id'")
+           for i, a in enumerate(items) if a not in good]
+    return good, doc, bad
+
+
+def _catalog(project: Project) -> Any:
+    return load_catalog(project.catalog, root=project.root, check_definition=engine.check_card_definition)
+
+
+def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
+    out: list[Finding] = []
+    boards = list(boards)
+    if not boards:
+        return out
+    try:
+        catalog = _catalog(project)
+    except InputError as exc:
+        return [_finding("S006", project.show(b), None, "the catalog does not load, so boards cannot be checked: "
+                         + "; ".join(str(p) for p in exc.problems[:3])) for b in boards]
+    for b in boards:
+        try:
+            load_board(b, catalog, root=project.root, check_definition=engine.check_card_definition)
+        except InputError as exc:
+            out += [_finding("S006", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+                    for p in exc.problems]
+    return out
+
+
+def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
+                     all_units: bool = True) -> list[Finding]:
+    path = lock_path(rules_dir)
+    try:
+        lock = load_lock(path, project.root)
+    except InputError as exc:
+        return [_finding("V005", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+                for p in exc.problems]
+    shown = project.show(path)
+    if not lock.exists:
+        return [_finding("V004", shown, None, "no review lock: wording changes are not tracked "
+                         "(create it with `berserk-rules approve --all`)")]
+    state = review_state(corpus, lock)
+    out: list[Finding] = []
+    named: set[str] = set()
+    for sc in scenarios:
+        named.update(sc.units)
+        pending = state.units_needing_review(sc.units)
+        if pending:
+            what = "; ".join(f"{u} " + ("is new" if state.pending[u].state == "new" else "changed wording")
+                             for u in pending)
+            out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
+                                f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
+    if all_units:
+        for uid, r in state.pending.items():
+            if uid not in named:
+                old = f"locked {r.locked}, now {r.current}" if r.locked else "not in the lock"
+                out.append(_finding("V002", r.file, r.line, f"{uid} is {r.state} ({old}) and no scenario names it; "
+                                    f"`berserk-rules approve {uid}` records it", uid))
+        for uid in state.stale:
+            out.append(_finding("V003", shown, None, f"{uid} is in the lock but names no unit of the corpus; "
+                                f"`berserk-rules approve {uid}` drops it"))
+    return out
+
+
+# =========================================================================================== drivers
+
+
+def _load_rules(folder: Path, root: Path) -> tuple[Corpus | None, list[Finding]]:
+    try:
+        return load_corpus(folder, root=root), []
+    except InputError as exc:
+        findings = [_finding("R000", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+                    for p in exc.problems]
+    # lint what can be read, file by file
+    files = []
+    for p in sorted(Path(folder).glob("*.txt")):
+        try:
+            files.append(load_rules_file(p, root))
+        except InputError:
+            continue
+    return (Corpus(files) if files else None), findings
+
+
+def _scan(features: Iterable[Path], project: Project) -> tuple[list[_Scenario], list[Finding]]:
+    scenarios: list[_Scenario] = []
+    findings: list[Finding] = []
+    for path in features:
+        found, problems = _parse_feature(path, project.show(path))
+        scenarios += found
+        findings += problems
+    return scenarios, findings
+
+
+def _feature_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+
+
+def lint_project(project: Project | None = None, steps: list[StepDef] | None = None) -> list[Finding]:
+    """Every check on a whole project: the rules text, the suite, and the review lock."""
+    project = project or Project()
+    assert project.rules and project.features and project.scenarios and project.assumptions
+    out: list[Finding] = []
+    corpus, problems = _load_rules(project.rules, project.root)
+    out += problems
+    if corpus is not None:
+        out += lint_corpus(corpus)
+    assumptions, asm_doc, problems = _load_assumptions(project.assumptions, project)
+    out += problems
+    asm_ids = {a["id"] for a in assumptions} if asm_doc is not None else None
+    scenarios, problems = _scan(_feature_files(project.features), project)
+    out += problems
+    if steps is None:
+        steps = step_definitions()
+    found, used = _feature_findings(scenarios, corpus, asm_ids, steps, project.scenarios, project)
+    out += found
+    board_files = [project.scenarios / n for n in _board_names(project.scenarios)]
+    out += _board_findings(board_files, project)
+    for name in _board_names(project.scenarios):
+        if name not in used:
+            out.append(_finding("S008", project.show(project.scenarios / name), None,
+                                f"no scenario loads this board (Дано расклад \"{name}\")"))
+    if corpus is not None:
+        named = {u for sc in scenarios for u in sc.units}
+        for u in corpus.units:
+            if u.id not in named:
+                out.append(_finding("S005", u.file, u.line, f"no scenario names {u.id} ({u.kind})", u.id))
+        out += _review_findings(corpus, project.rules, scenarios, project)
+    if asm_doc is not None:
+        depended = {a for sc in scenarios for a in sc.assumptions}
+        for i, a in enumerate(assumptions):
+            line = asm_doc.line_of(("assumptions", i, "id"))
+            if a["id"] not in depended:
+                out.append(_finding("S010", asm_doc.file, line, f"no scenario depends on assumption «{a['id']}» "
+                                    f"(tag @asm:{a['id']})"))
+            units = a.get("units") or []
+            for j, uid in enumerate(units if isinstance(units, list) else []):
+                if corpus is not None and corpus.get(str(uid)) is None:
+                    out.append(_finding("S011", asm_doc.file, asm_doc.line_of(("assumptions", i, "units", j)),
+                                        f"assumption «{a['id']}» names {uid}, which is no rule unit"))
+    return sort_findings(out)
+
+
+def lint_paths(targets: Sequence[Path], project: Project | None = None,
+               steps: list[StepDef] | None = None) -> list[Finding]:
+    """Lint the named rules files or folders, feature files or folders, and boards.
+
+    A rules file is read within its folder's corpus (cross-references, spellings), and findings are
+    kept for that file; a rules folder is also checked against its review lock. A feature file gets
+    the suite checks of its scenarios (tags, steps, boards it loads, needs-review); a board is loaded
+    and checked. A project root is linted whole.
+    """
+    project = project or Project()
+    out: list[Finding] = []
+    rules_files: list[Path] = []
+    rules_dirs: list[Path] = []
+    features: list[Path] = []
+    boards: list[Path] = []
+    for t in map(Path, targets):
+        if not t.exists():
+            out.append(_finding("R000" if t.suffix == ".txt" else "S001", str(t), None, "no such file or folder"))
+        elif t.is_dir() and (t / "rules").is_dir() and (t / "features").is_dir():
+            sub = Project(root=t) if t.resolve() != project.root.resolve() else project
+            out += lint_project(sub, steps)
+        elif t.is_dir():
+            is_rules = any(t.glob("*.txt"))
+            if is_rules:
+                rules_dirs.append(t)
+            features += _feature_files(t)
+            if not is_rules and t.resolve() != project.catalog.resolve():  # type: ignore[union-attr]
+                boards += [p for p in sorted(t.rglob("*")) if p.suffix in (".yaml", ".yml")]
+        elif t.suffix == ".txt":
+            rules_files.append(t)
+        elif t.suffix == ".feature":
+            features.append(t)
+        elif t.suffix in (".yaml", ".yml"):
+            boards.append(t)
+        else:
+            out.append(_finding("S001", project.show(t), None, "not a rules file (.txt), feature file (.feature) or "
+                                "board (.yaml)"))
+    corpus_cache: dict[Path, Corpus | None] = {}
+
+    def corpus_of(folder: Path) -> Corpus | None:
+        key = folder.resolve()
+        if key not in corpus_cache:
+            corpus, problems = _load_rules(folder, project.root)
+            corpus_cache[key] = corpus
+            out.extend(problems)
+        return corpus_cache[key]
+
+    for f in rules_files:
+        try:
+            rf = load_rules_file(f, project.root)
+        except InputError as exc:
+            out += [_finding("R000", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+                    for p in exc.problems]
+            continue
+        context = corpus_of(f.parent)
+        if context is None or rf.path not in {x.path for x in context.files}:
+            context = Corpus([rf])
+        out += lint_corpus(context, only_files=[rf.path])
+    for d in rules_dirs:
+        corpus = corpus_of(d)
+        if corpus is not None:
+            out += lint_corpus(corpus)
+            all_scenarios, _ = _scan(_feature_files(project.features), project)  # type: ignore[arg-type]
+            out += _review_findings(corpus, d, all_scenarios, project)
+    if features:
+        scenarios, problems = _scan(dict.fromkeys(features), project)
+        out += problems
+        corpus = corpus_of(project.rules)  # type: ignore[arg-type]
+        assumptions, asm_doc, problems = _load_assumptions(project.assumptions, project)  # type: ignore[arg-type]
+        out += problems
+        asm_ids = {a["id"] for a in assumptions} if asm_doc is not None else None
+        if steps is None:
+            steps = step_definitions()
+        found, _ = _feature_findings(scenarios, corpus, asm_ids, steps, project.scenarios, project)  # type: ignore[arg-type]
+        out += found
+        if corpus is not None:
+            out += [f for f in _review_findings(corpus, project.rules, scenarios, project, all_units=False)  # type: ignore[arg-type]
+                    if f.code != "V004"]
+    out += _board_findings(dict.fromkeys(boards), project)
+    return sort_findings(out)

@@ -1,0 +1,544 @@
+"""Mutant engines: the reference engine with one deliberate rules mistake each, served over the protocol.
+
+    python harness/quality/mutants.py NAME
+    python harness/quality/mutants.py --list        # every mutant: name and mistake (or: python -m harness.quality.mutants)
+
+A mutant is a small subclass of `engine.Game` registered with `@mutant("name")`; its docstring says the
+mistake (reports show it). Each is a plausible mistake of an engine author, never a sabotage of the
+harness: it plays the protocol correctly and is wrong about one rule only. Add one by writing another;
+`harness/quality/mutation.py` declares the scenarios that must kill it (`KILLS`), and `berserk-rules mutants` runs
+the whole suite against every mutant and reports the kill rate. The differential test
+(tests/test_differential.py) must tell a mutant from the reference too.
+
+The rule-effects loop and the strike table are modules of the engine, not methods: the mutants of
+those (`EngineModules`) swap the module `engine.game` sees for a variant while their game runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import sys
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine import Game, attacks, effects, rule_effects, strike, turns
+from engine import game as game_module
+from engine.serve import Server, serve
+
+MUTANTS: dict[str, type[Game]] = {}
+
+
+# the engine modules that use rule_effects / strike_table (EngineModules swaps them there)
+USERS = (game_module, turns, effects, attacks)
+
+
+def mutant(name: str) -> Any:
+    def register(cls: type[Game]) -> type[Game]:
+        if name in MUTANTS:
+            raise ValueError(f"two mutants named {name!r}")
+        MUTANTS[name] = cls
+        return cls
+    return register
+
+
+def mistake(name: str) -> str:
+    """The mutant's mistake: its docstring, on one line."""
+    return " ".join((MUTANTS[name].__doc__ or "").split())
+
+
+# ------------------------------------------------------------------------------------------ helpers
+class EngineModules(Game):
+    """Base of the mutants of an engine module: while this game runs (set-up, every action and answer),
+    the engine's rules modules (`engine.game`, `engine.turns`, `engine.effects`, `engine.attacks`) see
+    `MODULES` (name → replacement) instead of their own `rule_effects` / `strike_table`."""
+
+    MODULES: dict[str, Any] = {}
+
+    @contextlib.contextmanager
+    def _swapped(self) -> Iterator[None]:
+        users = [m for m in USERS if any(hasattr(m, name) for name in self.MODULES)]
+        saved = {(m, name): getattr(m, name) for m in users for name in self.MODULES if hasattr(m, name)}
+        for m, name in saved:
+            setattr(m, name, self.MODULES[name])
+        try:
+            yield
+        finally:
+            for (m, name), original in saved.items():
+                setattr(m, name, original)
+
+    def __init__(self, setup: dict, definitions: dict[str, dict]):
+        with self._swapped():
+            super().__init__(setup, definitions)
+
+    def act(self, player: str, action: dict) -> None:
+        with self._swapped():
+            super().act(player, action)
+
+    def answer(self, player: str, choice: Any) -> None:
+        with self._swapped():
+            super().answer(player, choice)
+
+
+class EditionProfile(Game):
+    """Base of the mutants of an edition profile (engine/editions.py): the game of edition `EDITION` plays
+    with `CHANGES` made to its profile."""
+
+    EDITION = ""
+    CHANGES: dict[str, Any] = {}
+
+    @property
+    def edition(self) -> Any:
+        return self._edition
+
+    @edition.setter
+    def edition(self, profile: Any) -> None:
+        self._edition = dataclasses.replace(profile, **self.CHANGES) if profile.name == self.EDITION else profile
+
+
+def rule_effects_variant(checks: list[Callable] | None = None, cut: bool = True, cap: int | None = None,
+                         yield_to_triggers: bool = False) -> Any:
+    """A copy of `engine.rule_effects` whose loop differs: other `checks`, no cut of a repetition (`cut`,
+    then at most `cap` batches so that it ends), or a loop that stops while triggers wait."""
+
+    def run(game: Game) -> None:
+        applied: set[tuple] = set()
+        cuts: set[tuple] = set()
+        batches = 0
+        while not game.lost:
+            if yield_to_triggers and game.fired:
+                return
+            batch = None
+            for check in checks or rule_effects.CHECKS:
+                found = check(game)
+                if found is None:
+                    continue
+                repeated = tuple(a for a in found[0] if a in applied) if cut else ()
+                if not repeated:
+                    batch = found
+                    break
+                if repeated not in cuts:      # as engine.rule_effects.run: only this sequence is cut
+                    cuts.add(repeated)
+                    game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
+            if batch is None:
+                return
+            atoms, apply = batch
+            batches += 1
+            if cap is not None and batches > cap:
+                return
+            applied.update(atoms)
+            game.priority = None
+            apply()
+
+    return types.SimpleNamespace(run=run, clamp_roll=rule_effects.clamp_roll, CHECKS=checks or rule_effects.CHECKS)
+
+
+def replace_check(old: Callable, new: Callable) -> list[Callable]:
+    return [new if check is old else check for check in rule_effects.CHECKS]
+
+
+# ------------------------------------------------------------------------------------------ classic 113
+@mutant("control-forever")
+class ControlForever(Game):
+    """A control effect never ends (classic 503.1.b15 ignored for control): Мститель stays with Невтида's
+    player after Невтида dies."""
+
+    def effect_ended(self, e: Any) -> bool:
+        return False if e.kind == "control" else super().effect_ended(e)
+
+
+@mutant("stack-fifo")
+class StackFifo(Game):
+    """The classic стек resolves first-in-first-out: when both players pass, the oldest entry resolves first
+    (ASM stack-lifo)."""
+
+    EDITION = "classic"
+
+    def _pass(self, player: str, action: dict) -> None:
+        if self.edition.name == self.EDITION and self.passes == 1 and len(self.stack) > 1:
+            self.stack.append(self.stack.pop(0))
+        super()._pass(player, action)
+
+
+@mutant("queue-fifo")
+class QueueFifo(StackFifo):
+    """The heroes Очередь is read as a queue: first in, first executed (ASM heroes-queue-lifo)."""
+
+    EDITION = "heroes"
+
+
+@mutant("classic-inactive-declares-first")
+class ClassicInactiveDeclaresFirst(EditionProfile):
+    """In classic, of the triggers of both players the inactive player's are declared first, as in heroes
+    (ASM classic-trigger-order: the active player's first)."""
+
+    EDITION, CHANGES = "classic", {"first_to_order": "inactive"}
+
+
+@mutant("heroes-active-declares-first")
+class HeroesActiveDeclaresFirst(EditionProfile):
+    """In heroes, of the triggers of both players the active player's are placed in the Queue first, as in
+    classic (ASM heroes-trigger-order: the inactive player's first)."""
+
+    EDITION, CHANGES = "heroes", {"first_to_order": "active"}
+
+
+@mutant("triggers-before-rule-effects")
+class TriggersBeforeRuleEffects(EngineModules):
+    """Triggered abilities are declared as soon as they fire, before the remaining rule effects are applied
+    (classic 113.2, 503.1.p1): the rule-effects loop yields while a trigger waits."""
+
+    MODULES = {"rule_effects": rule_effects_variant(yield_to_triggers=True)}
+
+
+@mutant("after-as-at")
+class AfterAsAt(Game):
+    """«После [текст]» triggers fire when [текст] is executed, like «При», not after its payment (classic
+    113.3)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") == "after_payment":
+            return                                  # the late firing is gone...
+        super().fire(event, hid, subject, **ctx)
+        if event in ("attack", "ability_executed"):  # ...because it already happened at the execution
+            super().fire(event, hid, subject, **{**ctx, "phase": "after_payment"})
+
+
+@mutant("heal-nominal")
+class HealNominal(Game):
+    """«При лечении на N» reads the healing the effect names, not what was actually healed (classic
+    113.2.ex2: Ореос throws after healing 3 of a single wound)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        if spec.do != "heal":
+            return super()._apply_effect(entry, spec, target_id)
+        target = self.cards[target_id]
+        healed = min(spec.amount, target.wounds)
+        target.wounds -= healed
+        hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                       parent=entry.declared, effect="heal", amount=spec.amount, healed=healed)
+        self.fire("healed", hid, target, amount=spec.amount)
+        return None
+
+
+# ------------------------------------------------------------------------------------------ classic 503
+@mutant("classic-pay-before")
+class ClassicPayBefore(Game):
+    """Classic activated abilities are paid at declaration, like in heroes, not after their execution
+    (classic 503.1.b3)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        top = self.stack[-1] if self.stack else None
+        if self.declaring is None and top is not None and top.activated and not top.data.get("paid"):
+            self._pay(top)
+
+
+@mutant("loop-not-cut")
+class LoopNotCut(EngineModules):
+    """The rule-effects loop is not cut before the first repetition (classic 503.1.p2); it goes on until a
+    hard cap of 60 batches."""
+
+    MODULES = {"rule_effects": rule_effects_variant(cut=False, cap=60)}
+
+
+def lethal_above(game: Game) -> Any:
+    """503.1.b5, mistaken: destroyed only with more wounds than lives."""
+    dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
+             and game.current_lives(c) < 0]
+    if not dying:
+        return None
+    return (tuple(("death", c.id) for c in dying),
+            lambda: game.destroy(dying, effect="death", causes={c.id: c.last_hit for c in dying}, rule=True))
+
+
+@mutant("lethal-above")
+class LethalAbove(EngineModules):
+    """A card is destroyed only when it has more wounds than lives, not as many (classic 503.1.b5)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds, lethal_above))}
+
+
+@mutant("uniqueness-keeps-later")
+class UniquenessKeepsLater(EngineModules):
+    """Uniqueness keeps the card that came into play later and returns the earlier one (classic 503.1.b11,
+    ASM uniqueness-later)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(
+        replace_check(rule_effects.uniqueness, functools.partial(rule_effects.uniqueness, later_returns=False)))}
+
+
+@mutant("no-shuffle-after-look")
+class NoShuffleAfterLook(Game):
+    """A deck that was only looked at is not shuffled (classic 503.1.b17: taking from it still shuffles)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        result = super()._apply_effect(entry, spec, target_id)
+        if spec.do == "look_at_deck":
+            self.deck_dirty.pop(entry.controller, None)
+        return result
+
+
+@mutant("opens-every-card")
+class OpensEveryCard(Game):
+    """At the start of a turn every closed card opens, the opponent's too (classic 503.1.b2: only the
+    active player's)."""
+
+    def _begin_turn(self) -> None:
+        for c in self.sorted_cards():
+            if c.closed and self.in_play(c) and self.controller(c) != self.active:
+                c.closed = False
+                self.log("rule_effect", targets=[c.id], effect="open")
+        super()._begin_turn()
+
+
+@mutant("movement-every-turn")
+class MovementEveryTurn(Game):
+    """Movement allowance comes back at the start of every turn, the opponent's too (classic 503.1.b12:
+    in the active player's turn)."""
+
+    def _begin_turn(self) -> None:
+        for c in self.sorted_cards():
+            if self.in_play(c) and self.controller(c) != self.active and c.moves_left != c.definition.move:
+                c.moves_left = c.definition.move
+                self.log("rule_effect", targets=[c.id], effect="restore_movement", moves=c.moves_left)
+        super()._begin_turn()
+
+
+@mutant("effects-end-next-turn")
+class EffectsEndNextTurn(Game):
+    """An effect «до конца хода» is removed at the start of the next turn, not at the end of this one
+    (classic 503.1.b15)."""
+
+    def effect_ended(self, e: Any) -> bool:
+        if e.until_end_of_turn is not None and self.in_play(self.cards[e.target]) and e.while_ is None:
+            return self.turn > e.until_end_of_turn
+        return super().effect_ended(e)
+
+
+@mutant("reveal-at-resolution")
+class RevealAtResolution(Game):
+    """A face-down card is revealed when the action aimed at it resolves, not as soon as it is declared
+    (classic 503.1.b1, ASM reveal-when)."""
+
+    def _mark_reveal(self, card_ids: list[str]) -> None:
+        pass
+
+    def _resolve_step(self, entry: Any) -> None:
+        if entry.step == "target_resolution":
+            super()._mark_reveal([entry.source, *entry.targets])
+        super()._resolve_step(entry)
+
+
+@mutant("strike-no-answer")
+class StrikeNoAnswer(EngineModules):
+    """The answer strike of the strike table is never dealt: the defender of a simple strike never hits
+    back (ASM strike-table)."""
+
+    MODULES = {"strike_table": types.SimpleNamespace(
+        STRIKES=strike.STRIKES, closed_target=strike.closed_target,
+        open_target=lambda a, d: (strike.open_target(a, d)[0], None))}
+
+
+@mutant("closed-target-both-roll")
+class ClosedTargetBothRoll(Game):
+    """A simple strike against a closed card is rolled by both players and read from the open table
+    (ASM strike-table: only the attacker rolls)."""
+
+    def _resolve_step(self, entry: Any) -> None:
+        target = self.cards[entry.targets[0]] if entry.kind == "attack" and entry.targets else None
+        if target is None or not target.closed or entry.data.get("as_closed") or entry.step not in ("rolls", "apply"):
+            super()._resolve_step(entry)
+            return
+        target.closed = False                     # read as an open card for the dice and the table
+        try:
+            super()._resolve_step(entry)
+        finally:
+            target.closed = True
+
+
+# ------------------------------------------------------------------------------------------ classic 536-538
+@mutant("generated-attack-defender")
+class GeneratedAttackDefender(Game):
+    """A defender may be assigned against a generated attack (classic 536.2.b)."""
+
+    def _resolve_step(self, entry: Any) -> None:
+        if entry.step == "target_resolution" and entry.generated:
+            entry.generated = False
+            try:
+                super()._resolve_step(entry)
+            finally:
+                entry.generated = True
+            return
+        super()._resolve_step(entry)
+
+
+@mutant("generated-attack-paid")
+class GeneratedAttackPaid(Game):
+    """A generated attack goes through the payment stage: its attacker closes (classic 536.2.c)."""
+
+    def _payment(self, entry: Any) -> None:
+        if entry.kind == "attack" and entry.generated:
+            entry.generated = False
+            try:
+                super()._payment(entry)
+            finally:
+                entry.generated = True
+            return
+        super()._payment(entry)
+
+
+@mutant("generated-attack-as-open")
+class GeneratedAttackAsOpen(Game):
+    """A generated attack is dealt as against an open card: the target's player rolls too (classic 536.4)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_attack(entry, spec, groups)
+        if put:
+            self.stack[-1].data["as_closed"] = False
+        return put
+
+
+@mutant("past-event-true")
+class PastEventTrue(Game):
+    """A check about the previous turn is true when there was no previous turn (classic 537.3: false)."""
+
+    def not_moved_previous_turn(self, card: Any) -> bool:
+        if self.turn - 1 < 1:
+            return True
+        return super().not_moved_previous_turn(card)
+
+
+@mutant("participle-effect1-anyway")
+class ParticipleEffect1Anyway(Game):
+    """Effect 1 of a participle construction is applied although effect 2 was replaced (classic 538.1.b3):
+    the replacement step applies effect 2 and goes on to effect 1 without asking whether it succeeded."""
+
+    def _effect1_follows(self, effect2_succeeded: bool) -> bool:
+        return True
+
+
+# ------------------------------------------------------------------------------------------ heroes 113-115
+@mutant("heroes-trigger-twice-a-turn")
+class HeroesTriggerTwiceATurn(Game):
+    """The heroes once-per-turn limit of triggered abilities is ignored (heroes 113.4.p1)."""
+
+    def _once_per_turn(self, ab: Any) -> bool:
+        return ab.once_per_turn if ab.kind == "triggered" else super()._once_per_turn(ab)
+
+
+@mutant("heroes-activate-twice-a-turn")
+class HeroesActivateTwiceATurn(Game):
+    """The heroes once-per-turn limit of activated abilities is ignored (heroes 113.3.dup2.p1)."""
+
+    def _once_per_turn(self, ab: Any) -> bool:
+        return ab.once_per_turn if ab.kind == "activated" else super()._once_per_turn(ab)
+
+
+@mutant("optional-trigger-kept")
+class OptionalTriggerKept(Game):
+    """A «может» trigger not declared at the first priority is kept and offered again at the next one,
+    instead of being lost (heroes 113.4)."""
+
+    def __init__(self, setup: dict, definitions: dict[str, dict]):
+        self.kept: list[Any] = []
+        super().__init__(setup, definitions)
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None:
+            self.kept += [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]
+            self.fired = [f for f in self.fired if f not in self.kept]
+            return
+        super()._on_declare_trigger(p, choice)
+
+    def _pass(self, player: str, action: dict) -> None:
+        self.fired += self.kept
+        self.kept = []
+        super()._pass(player, action)
+
+
+@mutant("illegal-declaration-spends-limit")
+class IllegalDeclarationSpendsLimit(Game):
+    """A declaration that became illegal (its trigger point left play) still spends the once-per-turn
+    limit (heroes 113.7)."""
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        return super().used_this_turn(card_id, key) or any(
+            h["kind"] == "trigger_dropped" and h["turn"] == self.turn and h["source"] == card_id
+            and h["info"].get("ability") == key and h["info"].get("reason") == "trigger_subject_left_play"
+            for h in self.history)
+
+
+@mutant("trigger-point-first")
+class TriggerPointFirst(Game):
+    """Of several trigger points of one ability only the first is offered: the player cannot choose
+    (heroes 113.6)."""
+
+    def _declare_next(self) -> bool:
+        waiting = super()._declare_next()
+        if waiting and self.pending and self.pending["kind"] == "declare_trigger":
+            seen: set[tuple] = set()
+            options = []
+            for o in self.pending["options"]:
+                key = (o["card"], o["ability"]) if o else None
+                if key is None or key not in seen:
+                    options.append(o)
+                if key is not None:
+                    seen.add(key)
+            self.pending["options"] = options
+        return waiting
+
+
+@mutant("heroes-pay-after")
+class HeroesPayAfter(Game):
+    """Heroes activated abilities are paid after their execution, like in classic, not at declaration
+    (heroes 113.3.dup2)."""
+
+    def _continue_declaration(self) -> None:
+        edition = self.edition
+        self.edition = dataclasses.replace(edition, payment="after")
+        try:
+            super()._continue_declaration()
+        finally:
+            self.edition = edition
+
+
+@mutant("statics-by-card-id")
+class StaticsByCardId(Game):
+    """Static abilities apply in a fixed order (the order of card ids), not in order of appearance
+    (heroes 115.4)."""
+
+    def wanted_static_effects(self) -> dict[tuple, tuple[str, int, tuple]]:
+        rank = {cid: i for i, cid in enumerate(sorted(self.cards))}
+        return {key: (kind, amount, (0, rank[key[0]], *order[2:]))
+                for key, (kind, amount, order) in super().wanted_static_effects().items()}
+
+
+@mutant("statics-set-first")
+class StaticsSetFirst(Game):
+    """Static abilities that set a value apply before those that modify it (a fixed layer order), not in
+    order of appearance (heroes 115.4)."""
+
+    def wanted_static_effects(self) -> dict[tuple, tuple[str, int, tuple]]:
+        return {key: (kind, amount, (0, 0 if kind == "strike_set" else 1, *order[1:]))
+                for key, (kind, amount, order) in super().wanted_static_effects().items()}
+
+
+# ------------------------------------------------------------------------------------------ serving
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--list"]:
+        for name in sorted(MUTANTS):
+            sys.stdout.write(f"{name}\t{mistake(name)}\n")
+        return 0
+    if not argv or argv[0] not in MUTANTS:
+        sys.stderr.write(f"usage: mutants.py NAME | --list, NAME one of: {', '.join(sorted(MUTANTS))}\n")
+        return 2
+    server = Server(new_game=MUTANTS[argv[0]])
+    server.name = f"mutant {argv[0]}"
+    return serve(server)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

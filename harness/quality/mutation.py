@@ -1,0 +1,317 @@
+"""Suite strength: the scenarios against mutant engines, and the kill rate.
+
+A suite that passes a wrong engine is worthless. The mutants (`harness/quality/mutants.py`) are the
+reference engine with one plausible implementer's mistake each, served over the protocol
+(`python harness/quality/mutants.py NAME`). `run_mutants` plays the scenarios against each of them with
+`harness.cli.run_scenarios` (the machinery of `berserk-rules check --engine-cmd`), a few at a time in
+worker processes: a mutant is *killed* when some scenario does not end as expected (FAIL, ERROR, CRASH,
+TIMEOUT or an unexpected pass), and *survives* when every scenario passes — a gap in the suite, to close
+with a scenario that checks what the rule says. The reference engine over the same protocol is run too,
+as the control: when it does not pass, the kill rate means nothing and the run is an error.
+
+`KILLS` declares, for every mutant, the scenarios that kill it (all of them, in the whole suite), named
+``"<edition> [<scenario tag>]"`` (e.g. ``"classic [113.2.ex1-1]"``: the scenario of features/classic/
+whose name starts with that tag). With ``declared=True`` each mutant runs only the scenarios of the units
+those scenarios name (their most specific unit each), and must fail exactly the declared ones: the fast
+check of tests/test_mutants.py. A full run reports killers missing from the table as a note.
+
+The command is `berserk-rules mutants` (harness/cli/mutants.py).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from harness.common import paths
+from harness.run.runner import run_scenarios
+from harness.suite.features import scan_features
+
+MUTANTS_FILE = Path(__file__).resolve().with_name("mutants.py")
+REFERENCE = "reference"          # the control run's name: the reference engine over the protocol
+
+# mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
+KILLS: dict[str, tuple[str, ...]] = {
+    "after-as-at": ("classic [113.3-1]",),
+    "classic-inactive-declares-first": ("classic [113.2-5]",),
+    "classic-pay-before": (
+        "classic [113.2.p2-1]", "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [536.1-1]",
+        "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]",
+    ),
+    "closed-target-both-roll": ("classic [113.2-3]", "classic [536.4-1]"),
+    "control-forever": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
+    "effects-end-next-turn": ("classic [503.1.b15-1]",),
+    "generated-attack-as-open": (
+        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]",
+    ),
+    "generated-attack-defender": (
+        "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]", "classic [536.5-1]",
+    ),
+    "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
+    "heal-nominal": ("classic [113.2.ex2-1]",),
+    "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]",),
+    "heroes-active-declares-first": ("heroes [113.2-3]",),
+    "heroes-pay-after": ("heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]"),
+    "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
+    "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
+    "lethal-above": (
+        "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]", "classic [503.1.p1-1]",
+        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
+        "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
+        "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
+    ),
+    "loop-not-cut": ("classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]"),
+    "movement-every-turn": ("classic [503.1.b12-1]",),
+    "no-shuffle-after-look": ("classic [503.1.b17-1]",),
+    "opens-every-card": ("classic [503.1.b12-1]", "classic [503.1.b19-1]", "classic [503.1.b2-1]"),
+    "optional-trigger-kept": ("heroes [113.4-1]",),
+    "participle-effect1-anyway": ("classic [538.1.b3-1]",),
+    "past-event-true": ("classic [537.3.ex1-1]",),
+    "queue-fifo": ("heroes [113.2-3]", "heroes [113.7.ex1-2]"),
+    "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "stack-fifo": ("classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]"),
+    "statics-by-card-id": ("heroes [115.4-1]",),
+    "statics-set-first": ("heroes [115.4-2]",),
+    "strike-no-answer": ("classic [503.1.b13-3]", "classic [537.4-2]"),
+    "trigger-point-first": ("heroes [113.6.ex1-3]",),
+    "triggers-before-rule-effects": (
+        "classic [113.2.ex1-1]", "classic [503.1-1]", "classic [503.1.b8-1]", "classic [537.1.f-1]",
+        "classic [538.2-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+    ),
+    "uniqueness-keeps-later": ("classic [503.1.b11-1]",),
+}
+
+
+# ------------------------------------------------------------------------------------------ the mutants
+def _mutants_module() -> Any:
+    spec = importlib.util.spec_from_file_location("berserk_rules_mutants", MUTANTS_FILE)
+    if spec is None or spec.loader is None:
+        raise FileNotFoundError(MUTANTS_FILE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@cache
+def mutants() -> dict[str, str]:
+    """Every registered mutant: name → its mistake (the class docstring), sorted by name."""
+    module = _mutants_module()
+    return {name: module.mistake(name) for name in sorted(module.MUTANTS)}
+
+
+def engine_cmd(name: str) -> str:
+    """The command line serving a mutant (or, for `REFERENCE`, the reference engine) over the protocol."""
+    if name == REFERENCE:
+        return f"{shlex.quote(sys.executable)} -m engine.serve"
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(MUTANTS_FILE))} {shlex.quote(name)}"
+
+
+# ------------------------------------------------------------------------------------------ scenario names
+def short_name(scenario_id: str) -> str:
+    """``classic/113-…::[113.2.ex1-1] Мститель …`` → ``classic [113.2.ex1-1]`` (the id itself when the
+    name has no tag)."""
+    feature, _, name = scenario_id.partition("::")
+    if not name.startswith("[") or "]" not in name:
+        return scenario_id
+    return f"{feature.split('/')[0]} {name[:name.index(']') + 1]}"
+
+
+def resolve(ref: str, scenarios: list[Any]) -> Any:
+    """The one scenario (a `harness.suite.features.ScenarioInfo`) a ``"<edition> [<tag>]"`` name means."""
+    found = [s for s in scenarios if short_name(s.id) == ref or s.id == ref]
+    if len(found) != 1:
+        raise LookupError(f"{ref!r} names {len(found)} scenarios"
+                          + (f": {', '.join(s.id for s in found)}" if found else ""))
+    return found[0]
+
+
+def _scenarios() -> list[Any]:
+    return scan_features(paths.FEATURES, root=paths.ROOT)
+
+
+def _selects(unit: str, scenario: Any) -> bool:
+    return any(u == unit or u.startswith(unit + ".") for u in scenario.units)
+
+
+def declared_units(refs: tuple[str, ...] | list[str], scenarios: list[Any]) -> list[str]:
+    """The `--unit` filters that run the declared scenarios: for each, the one of its units that selects
+    the fewest scenarios (the unit of its `Правило:` among equals)."""
+    units = set()
+    for ref in refs:
+        scenario = resolve(ref, scenarios)
+        rule_unit = (scenario.rule or "").split(" ", 1)[0]
+        units.add(min(scenario.units, key=lambda u: (sum(_selects(u, s) for s in scenarios), u != rule_unit, u)))
+    return sorted(units)
+
+
+# ------------------------------------------------------------------------------------------ results
+@dataclass
+class Killer:
+    """A scenario that did not end as expected against the mutant."""
+
+    scenario: str               # the scenario id
+    status: str                 # FAIL, ERROR, CRASH, TIMEOUT, PASS (an unexpected pass)
+    message: str                # the first line of the result's message
+
+    @property
+    def short(self) -> str:
+        return short_name(self.scenario)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "name": self.short, "status": self.status, "message": self.message}
+
+
+@dataclass
+class MutantRun:
+    """One engine against the scenarios."""
+
+    name: str
+    mistake: str
+    units: list[str]            # the --unit filters (empty: the whole suite)
+    scenarios: int = 0          # scenarios run
+    killers: list[Killer] = field(default_factory=list)
+    duration_s: float = 0.0
+    error: str | None = None    # the scenarios could not be run at all
+    declared: list[str] = field(default_factory=list)      # KILLS[name]
+
+    @property
+    def killed(self) -> bool:
+        return self.error is None and bool(self.killers)
+
+    @property
+    def undeclared(self) -> list[str]:
+        """Killers that the table does not declare."""
+        return [k.short for k in self.killers if k.short not in self.declared]
+
+    @property
+    def missed(self) -> list[str]:
+        """Declared killers that did not kill."""
+        killed = {k.short for k in self.killers}
+        return [ref for ref in self.declared if ref not in killed]
+
+    @property
+    def matches_table(self) -> bool:
+        return self.error is None and not self.undeclared and not self.missed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "mistake": self.mistake, "killed": self.killed, "units": list(self.units),
+                "scenarios": self.scenarios, "killers": [k.to_json() for k in self.killers],
+                "declared": list(self.declared), "undeclared": self.undeclared, "missed": self.missed,
+                "duration_s": round(self.duration_s, 3), "error": self.error}
+
+
+@dataclass
+class MutationReport:
+    declared: bool              # each mutant ran on the units of its declared killers only
+    jobs: int
+    reference: MutantRun | None  # the control run (None in a declared run)
+    runs: list[MutantRun]
+    duration_s: float
+
+    @property
+    def killed(self) -> int:
+        return sum(1 for r in self.runs if r.killed)
+
+    @property
+    def survivors(self) -> list[MutantRun]:
+        return [r for r in self.runs if r.error is None and not r.killers]
+
+    @property
+    def control_failed(self) -> bool:
+        """The reference engine over the protocol did not pass: the kill rate means nothing."""
+        return self.reference is not None and (self.reference.error is not None or bool(self.reference.killers))
+
+    @property
+    def errors(self) -> list[MutantRun]:
+        """Runs that went wrong: a failed control run, mutants whose scenarios could not be run."""
+        control = [self.reference] if self.reference is not None and self.control_failed else []
+        return control + [r for r in self.runs if r.error is not None]
+
+    @property
+    def kill_rate(self) -> float:
+        return self.killed / len(self.runs) if self.runs else 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Every mutant killed (in a declared run: by exactly its declared scenarios) and a green control."""
+        if self.errors or self.survivors:
+            return False
+        return all(r.matches_table for r in self.runs) if self.declared else True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": "declared" if self.declared else "full", "jobs": self.jobs,
+                "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
+                "kill_rate": round(self.kill_rate, 4), "duration_s": round(self.duration_s, 3), "ok": self.ok,
+                "reference": self.reference.to_json() if self.reference else None,
+                "runs": [r.to_json() for r in self.runs]}
+
+
+# ------------------------------------------------------------------------------------------ running
+def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
+            rules: str | None = None) -> MutantRun:
+    """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one.
+    The results come back in memory (`harness.run.runner`); with ``report_dir`` the reports are written too."""
+    paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
+    expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
+    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
+    started = time.monotonic()
+    try:
+        code, results = run_scenarios(Path(report_dir) if report_dir else None, list(units), [], str(expectations) if expectations else None,
+                                      engine_cmd(name), quiet=True)
+    except Exception as exc:  # a harness failure must not take the other mutants down
+        code, results = -1, None
+        run.error = f"{type(exc).__name__}: {exc}"
+    run.duration_s = time.monotonic() - started
+    if results is None:
+        run.error = run.error or f"the scenarios could not be run (pytest exit code {code})"
+        return run
+    run.scenarios = len(results.results)
+    if not results.results:
+        run.error = "no scenario matched the unit filters"
+    run.killers = [Killer(r.scenario, r.status, _first_line(r.message)) for r in results.results if not r.as_expected]
+    return run
+
+
+def _first_line(message: str, limit: int = 300) -> str:
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False) -> MutationReport:
+    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run."""
+    known = mutants()
+    names = list(known) if not names else names
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise KeyError(f"no mutant {', '.join(unknown)} (known: {', '.join(known)})")
+    scenarios = _scenarios() if declared else []
+    # the control run: the reference engine over the protocol must pass (a declared run skips it: it checks
+    # the table, and tests/test_scenarios.py runs the reference engine anyway)
+    tasks: list[tuple[str, str, list[str], list[str]]] = \
+        [] if declared else [(REFERENCE, "none: the reference engine itself", [], [])]
+    for n in names:
+        refs = list(KILLS.get(n, ()))
+        units = declared_units(refs, scenarios) if declared and refs else []
+        tasks.append((n, known[n], units, refs))
+    started = time.monotonic()
+    rules = str(paths.RULES)
+    if jobs <= 1:
+        done = [run_one(*t, None, rules) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = [pool.submit(run_one, *t, None, rules) for t in tasks]
+            done = [f.result() for f in futures]
+    reference = None if declared else done.pop(0)
+    return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
+                          duration_s=time.monotonic() - started)

@@ -1,0 +1,531 @@
+"""Wires the scenarios into pytest-bdd: run options, tags as marks, the `world` fixture, expectations
+(known failures, strict), and the recording of every scenario's result for the reports.
+
+Options: --engine-cmd CMD (an engine over the JSON-lines protocol, docs/PROTOCOL.md) with
+--start-timeout S, --request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
+(repeatable), --report-dir DIR (results.json, junit.xml, index.html at the end of the session), --trace-dir DIR.
+
+At the end of the session (on the controller of a pytest-xdist run) the results and the traces go, in memory,
+to every implementation of the `pytest_berserk_results` hook (`Hooks`): the output layer writes the reports
+from them (`harness.output.report_plugin`), the runner hands them to its caller (`harness.run.runner`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd.exceptions import StepDefinitionNotFoundError
+from pytest_bdd.parser import render_string
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+from harness.common import paths
+from harness.common.errors import InputError, Problem
+from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
+from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
+from harness.rules.review import current_state
+from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
+from harness.suite.orderings import explore
+from harness.suite.session import load_expectations
+from harness.suite.world import World
+
+SUITE_VERSION = "0.1.0"
+
+
+@dataclass
+class Step:
+    keyword: str
+    text: str
+    line: int
+    status: str = "skipped"
+
+
+@dataclass
+class Scenario:
+    id: str
+    name: str
+    feature: str
+    line: int
+    units: list[str]
+    assumptions: list[str]
+    steps: list[Step] = field(default_factory=list)
+    error: BaseException | None = None
+    failed_step: Step | None = None
+    status: str | None = None
+    message: str = ""
+    started: float = 0.0
+    duration: float = 0.0
+    trace: list[dict] = field(default_factory=list)
+    explored: int = 0
+    index: int = 0                  # position in the collection order
+
+
+@dataclass
+class Recorder:
+    expectations: dict[str, dict[str, str]]
+    expectations_file: str | None
+    report_dir: Path | None
+    started: float = field(default_factory=time.time)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    collected: set[str] = field(default_factory=set)
+    unit_filter: list[str] = field(default_factory=list)
+    edition_filter: list[str] = field(default_factory=list)
+    engine_name: str = ""
+    engine_version: str = ""
+    trace_dir: Path | None = None
+    traces: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def keeps_traces(self, config: pytest.Config) -> bool:
+        return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
+
+
+RECORDER = pytest.StashKey[Recorder]()
+SCENARIO = pytest.StashKey[Scenario]()
+
+
+class Hooks:
+    """The kit's own hook: implement it in a plugin to receive a finished run."""
+
+    @pytest.hookspec
+    def pytest_berserk_results(self, config: pytest.Config, results: Any, traces: dict[str, dict[str, Any]]) -> None:
+        """A run is over: its `RunResults` and, when traces were kept (--trace-dir, or a runner asking for
+        them), scenario id → trace (the steps with the canonical state after each, see `trace_data`)."""
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(Hooks)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("berserk-rules")
+    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
+    add_time_limit_options(g.addoption)
+    g.addoption("--expectations", default=None,
+                help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
+    g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
+    g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
+    g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--trace-dir", default=None,
+                help="write, per scenario, every step with the canonical state after it (play-outs)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    exp_opt = config.getoption("--expectations")
+    exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
+    # the reference engine's known failures are not another engine's: --engine-cmd has none by default
+    default_ok = exp_path.is_file() and not config.getoption("--engine-cmd")
+    try:
+        expectations = load_expectations(exp_path) if (exp_opt or default_ok) else {}
+    except InputError as exc:
+        raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
+    report_dir = config.getoption("--report-dir")
+    adapter = make_adapter(config)
+    config.stash[RECORDER] = Recorder(
+        expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
+        report_dir=Path(report_dir) if report_dir else None,
+        unit_filter=list(config.getoption("--unit")), edition_filter=list(config.getoption("--edition")),
+        engine_name=adapter.name, engine_version=adapter.version,
+        trace_dir=Path(config.getoption("--trace-dir")) if config.getoption("--trace-dir") else None,
+    )
+    if not is_worker(config):
+        config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Tags name rule units (`@classic:113.2`) and assumptions (`@asm:stack-lifo`): they become the
+    `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
+    if tag.startswith("asm:"):
+        pytest.mark.assumption(tag[4:])(function)
+        return True
+    if ":" in tag:
+        pytest.mark.unit(tag)(function)
+        return True
+    return None
+
+
+def _template(item: pytest.Item) -> Any:
+    obj = getattr(item, "obj", None)
+    return scenario_wrapper_template_registry.get(obj) if obj is not None else None
+
+
+def scenario_id(feature_file: str, name: str) -> str:
+    rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    return f"{rel.as_posix()}::{name}"
+
+
+def _item_name(item: pytest.Item, tpl: Any) -> str:
+    """The scenario's name as pytest-bdd runs it: an outline's with the values of its example row."""
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    return render_string(tpl.name, example) if example else tpl.name
+
+
+CLASH = pytest.StashKey[tuple[str, Problem]]()    # (the id the result gets, why the scenario cannot run)
+
+
+def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
+    """Scenario ids must be unique: results, expectations and traces are keyed by them. Plain scenarios
+    with one name are a lint error (S002; pytest-bdd keeps one); the example rows of an outline whose
+    name holds none of their values all run, so each gets an id of its own and the status ERROR."""
+    for sid, group in named.items():
+        if len(group) < 2:
+            continue
+        tpl = _template(group[0])
+        why = Problem(paths.display(Path(tpl.feature.filename)), tpl.line_number, "scenario",
+                      f"{len(group)} example rows of this outline give the same scenario name "
+                      f"«{sid.split('::', 1)[1]}»; results, expectations and traces need one name per row: "
+                      "put a <parameter> of the examples in the outline's name")
+        for n, item in enumerate(group, 1):
+            item.stash[CLASH] = (f"{sid} #{n}", why)
+
+
+def _unit_selected(units: list[str], wanted: list[str], editions: list[str]) -> bool:
+    if editions and not any(u.split(":", 1)[0] in editions for u in units):
+        return False
+    if wanted and not any(u == w or u.startswith(w + ".") for u in units for w in wanted):
+        return False
+    return True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rec = config.stash[RECORDER]
+    keep, drop = [], []
+    named: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        tpl = _template(item)
+        if tpl is not None:
+            named.setdefault(scenario_id(tpl.feature.filename, _item_name(item, tpl)), []).append(item)
+    _mark_clashes(named)
+    for item in items:
+        tpl = _template(item)
+        if tpl is None:
+            keep.append(item)
+            continue
+        units = sorted(m.args[0] for m in item.iter_markers("unit"))
+        rec.collected.add(_result_id(item, tpl))
+        if _unit_selected(units, rec.unit_filter, rec.edition_filter):
+            keep.append(item)
+        else:
+            drop.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+    for index, item in enumerate(items):
+        item.stash[INDEX] = index         # the collection order, the order of results.json (also under -n)
+
+
+def _result_id(item: pytest.Item, tpl: Any) -> str:
+    clash = item.stash.get(CLASH, None)
+    return clash[0] if clash else scenario_id(tpl.feature.filename, _item_name(item, tpl))
+
+
+def make_adapter(config: pytest.Config) -> Any:
+    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol."""
+    cmd = config.getoption("--engine-cmd")
+    if not cmd:
+        return InProcessAdapter()
+    adapter = config.stash.get(ENGINE, None)
+    if adapter is None:
+        try:
+            adapter = SubprocessAdapter(cmd, request_timeout=config.getoption("--request-timeout"),
+                                        start_timeout=config.getoption("--start-timeout"),
+                                        scenario_timeout=config.getoption("--scenario-timeout") or None,
+                                        reuse=True)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--engine-cmd: {exc}") from None
+        config.stash[ENGINE] = adapter     # one process for the run, restarted after a fault
+    return adapter
+
+
+ENGINE = pytest.StashKey[Any]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    adapter = config.stash.get(ENGINE, None)
+    if adapter is not None:
+        adapter.shutdown()
+
+
+@pytest.fixture
+def world(request: pytest.FixtureRequest) -> Any:
+    adapter = make_adapter(request.config)
+    yield World(adapter=adapter)
+    adapter.close()
+
+
+# ------------------------------------------------------------------------------------------ recording
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    item = request.node
+    rel = Path(feature.filename).resolve()
+    clash = item.stash.get(CLASH, None)
+    sc = Scenario(
+        id=clash[0] if clash else scenario_id(feature.filename, scenario.name), name=scenario.name,
+        feature=paths.display(rel), line=scenario.line_number,
+        units=sorted(m.args[0] for m in item.iter_markers("unit")),
+        assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
+        steps=[Step(s.keyword.strip(), s.name, s.line_number) for s in scenario.steps],
+        started=time.perf_counter(),
+    )
+    item.stash[SCENARIO] = sc
+    if clash:
+        raise InputError(clash[1])
+
+
+def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                step_func: Any, step_func_args: dict) -> None:
+    """After a «в любом порядке» fork, remember every further step so it can be run for each order."""
+    world = step_func_args.get("world")
+    if world is not None and world.fork is not None:
+        world.fork.post_steps.append((step.keyword.strip(), step.name, step_func, dict(step_func_args)))
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    """When the scenario passed with one alternative of a fork, check every other one (harness/orderings)."""
+    sc = request.node.stash.get(SCENARIO, None)
+    if sc is None or sc.error is not None or "world" not in request.fixturenames:
+        return
+    world = request.getfixturevalue("world")
+    if world.fork is not None:
+        sc.explored = explore(world, world.fork)
+
+
+def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
+    sc = request.node.stash.get(SCENARIO, None)
+    if sc is None:
+        return None
+    return next((s for s in sc.steps if s.line == step.line_number and s.status == "skipped"), None)
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                          step_func: Any, step_func_args: Any) -> None:
+    s = _step_of(request, step)
+    if s:
+        s.status = "passed"
+    _trace(request, s)
+
+
+def _trace(request: pytest.FixtureRequest, s: Step | None) -> None:
+    """With --trace-dir: keep the canonical state after the step (the play-out of the scenario)."""
+    rec = request.config.stash[RECORDER]
+    sc = request.node.stash.get(SCENARIO, None)
+    if sc is None or s is None or not rec.keeps_traces(request.config):
+        return
+    world = request.getfixturevalue("world")
+    sc.trace.append({"keyword": s.keyword, "text": s.text, "line": s.line, "status": s.status,
+                     "state": world.state or None})
+
+
+def _fail(request: pytest.FixtureRequest, step: Any, exception: BaseException) -> None:
+    sc = request.node.stash.get(SCENARIO, None)
+    s = _step_of(request, step)
+    if s:
+        s.status = "failed"
+    if sc is not None and sc.error is None:
+        sc.error, sc.failed_step = exception, s
+    _trace(request, s)
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any,
+                          step_func_args: Any, exception: BaseException) -> None:
+    _fail(request, step, exception)
+
+
+def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                      exception: BaseException) -> None:
+    _fail(request, step, exception)
+
+
+def classify(error: BaseException | None) -> tuple[str, str]:
+    """The status of a scenario from the exception that stopped it (None: it passed).
+
+    FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
+    ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
+    CRASH/TIMEOUT: the engine process misbehaved (protocol adapters)."""
+    if error is None:
+        return "PASS", ""
+    if isinstance(error, pytest.skip.Exception):
+        return "SKIP", error.msg or "skipped"
+    if isinstance(error, EngineUnsupported):
+        return "SKIP", str(error)
+    if isinstance(error, AssertionError):
+        return "FAIL", str(error) or "a check failed"
+    if isinstance(error, EngineRefused):
+        return "FAIL", f"the engine refused: {error}"
+    if isinstance(error, EngineFault):
+        return error.status, str(error)
+    if isinstance(error, StepDefinitionNotFoundError):
+        return "ERROR", f"no step of the vocabulary matches: {error}"
+    if isinstance(error, InputError):
+        return "ERROR", str(error)
+    return "ERROR", f"{type(error).__name__}: {error}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    sc: Scenario | None = item.stash.get(SCENARIO, None)
+    if sc is None and _template(item) is not None and call.when == "setup" and report.failed:
+        tpl = _template(item)
+        sc = Scenario(id=_result_id(item, tpl), name=_item_name(item, tpl),
+                      feature=paths.display(Path(tpl.feature.filename)), line=tpl.line_number,
+                      units=sorted(m.args[0] for m in item.iter_markers("unit")),
+                      assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
+                      error=call.excinfo.value if call.excinfo else None)
+        item.stash[SCENARIO] = sc
+    if sc is None or sc.status is not None:
+        return
+    if call.when == "call" or (call.when == "setup" and report.failed):
+        if sc.error is None and call.excinfo is not None:
+            sc.error = call.excinfo.value
+        sc.duration = time.perf_counter() - sc.started if sc.started else 0.0
+        sc.status, sc.message = classify(sc.error)
+        if sc.failed_step:
+            sc.message = f"step «{sc.failed_step.keyword} {sc.failed_step.text}» (line {sc.failed_step.line}): " \
+                + sc.message
+        rec = item.config.stash[RECORDER]
+        rec.scenarios[sc.id] = sc
+        rec.order.append(sc.id)
+        sc.index = item.stash.get(INDEX, len(rec.order))
+        if is_worker(item.config):
+            report.berserk_scenario = _payload(sc)     # sent to the controller with the report (pytest-xdist)
+        if rec.keeps_traces(item.config):
+            rec.traces[sc.id] = trace_data(sc)
+        if rec.trace_dir is not None:
+            _write_trace(rec.trace_dir, sc)
+        exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
+        if sc.status == "SKIP":
+            # a missing capability is reported, never a failure (results.ScenarioResult.as_expected)
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), sc.line, f"Skipped: {sc.message}")
+        elif sc.status == exp["status"] and exp["status"] != "PASS":
+            # a declared known failure: reported like a strict xfail
+            report.outcome = "skipped"
+            report.wasxfail = f"expected {exp['status']}: {exp['reason']}"
+            report.longrepr = None
+        elif sc.status != exp["status"]:
+            report.outcome = "failed"
+            head = f"[{sc.id}] status {sc.status}, expected {exp['status']}"
+            if exp["status"] != "PASS":
+                head += f" ({exp['reason']})"
+            report.longrepr = f"{head}\n{sc.message}" if sc.message else head
+
+
+# ------------------------------------------------------------------------------------------ pytest-xdist
+INDEX = pytest.StashKey[int]()
+
+
+def is_worker(config: pytest.Config) -> bool:
+    """A pytest-xdist worker (`-n N`): it runs scenarios, the controller records them and writes reports."""
+    return hasattr(config, "workerinput")
+
+
+def _payload(sc: Scenario) -> dict[str, Any]:
+    """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
+    return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
+            "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
+            "duration": sc.duration, "explored": sc.explored, "index": sc.index,
+            "steps": [[s.keyword, s.text, s.line, s.status] for s in sc.steps]}
+
+
+class WorkerResults:
+    """On the controller of a pytest-xdist run: records the scenarios from the reports the workers send, and
+    what they collected, so that one results.json (and junit.xml, index.html) covers every worker."""
+
+    def __init__(self, rec: Recorder):
+        self.rec = rec
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        data = getattr(report, "berserk_scenario", None)
+        if not isinstance(data, dict) or data["id"] in self.rec.scenarios:
+            return
+        sc = Scenario(id=data["id"], name=data["name"], feature=data["feature"], line=data["line"],
+                      units=list(data["units"]), assumptions=list(data["assumptions"]),
+                      steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
+                      duration=data["duration"], explored=data["explored"], index=data["index"])
+        self.rec.scenarios[sc.id] = sc
+        self.rec.order.append(sc.id)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        self.rec.collected.update(getattr(node, "workeroutput", {}).get("berserk_collected", []))
+
+
+def trace_file_name(scenario_id: str) -> str:
+    """A file name for a scenario's play-out: stable, filesystem-safe, unique per id."""
+    return hashlib.sha256(scenario_id.encode()).hexdigest()[:16] + ".json"
+
+
+def trace_data(sc: Scenario) -> dict[str, Any]:
+    """A scenario's trace: what it is, how it ended, and every step with the canonical state after it."""
+    return {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
+            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
+
+
+def _write_trace(trace_dir: Path, sc: Scenario) -> None:
+    trace_dir.mkdir(parents=True, exist_ok=True)
+    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(trace_data(sc), ensure_ascii=False, indent=1),
+                                                   "utf-8")
+
+
+def _results(rec: Recorder) -> Any:
+    results = []
+    review = _review_state()
+    for sid in sorted(rec.order, key=lambda sid: rec.scenarios[sid].index):
+        sc = rec.scenarios[sid]
+        exp = rec.expectations.get(sid, {"status": "PASS", "reason": ""})
+        results.append(ScenarioResult(
+            **_review_fields(review, sc.units),
+            scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
+            assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
+            reason=exp["reason"] if exp["status"] != "PASS" else "",
+            message=sc.message if sc.status != "PASS" else "", duration_s=round(sc.duration, 6),
+            steps=[StepRecord(s.keyword, s.text, s.line, s.status) for s in sc.steps],
+        ))
+    run = RunInfo(engine=rec.engine_name, engine_version=rec.engine_version, protocol_version=PROTOCOL_VERSION,
+                  suite_version=SUITE_VERSION, seed=0, started=utc_now(),
+                  duration_s=round(time.time() - rec.started, 3),
+                  edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
+    stale = sorted(set(rec.expectations) - rec.collected)
+    return RunResults(run=run, results=results, stale_expectations=stale)
+
+
+def _review_state() -> Any:
+    """The review state of the rules in use (rules/, or --rules / $BERSERK_RULES_DIR) against their
+    review.lock; None when it cannot be read (then results carry no review field)."""
+    try:
+        return current_state()
+    except InputError:
+        return None
+
+
+def _review_fields(review: Any, units: list[str]) -> dict[str, Any]:
+    """`review` ("ok" | "needs_review") and `review_units` (units changed since the last review) of a
+    scenario naming `units`; nothing when review is not tracked (no lock file)."""
+    if review is None or not review.tracked:
+        return {}
+    state, pending = review.scenario_review(units)
+    return {"review": state, "review_units": pending}
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    rec = session.config.stash.get(RECORDER, None)
+    if rec is None:
+        return
+    if is_worker(session.config):
+        # a pytest-xdist worker: its results went to the controller with each report; the controller alone
+        # writes the reports. It also needs to know what was collected (for stale expectations).
+        session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
+        return
+    session.config.stash[RESULTS] = _results(rec)
+    session.config.hook.pytest_berserk_results(config=session.config, results=session.config.stash[RESULTS],
+                                               traces=rec.traces)
+
+
+RESULTS = pytest.StashKey[Any]()

@@ -1,0 +1,344 @@
+"""The results of one run: plain data, separate from its renderers (see `harness.output.reports`).
+
+`RunResults.to_json()` is the content of `results.json`; its JSON Schema is
+`harness/schemas/results.schema.json` (Draft 2020-12) and `validate_results_json` checks a document
+against it, reporting every problem with its field path.
+
+Statuses of a scenario:
+
+- ``PASS``    every step passed;
+- ``FAIL``    a check on the engine's state failed;
+- ``ERROR``   the engine answered with something invalid (garbage, a schema violation, a protocol error),
+  or the scenario itself could not be run;
+- ``CRASH``   the engine process died;
+- ``TIMEOUT`` the engine did not answer in time;
+- ``SKIP``    the scenario needs a capability the engine does not declare (the message says which).
+
+A result is *as expected* when its status equals the status the engine's expectations file gives it
+(``PASS`` when the file does not list it).  A ``SKIP`` is never a failure of the run (DESIGN: an engine
+without a capability "gets SKIP with the reason, not a failure"), so it counts as expected too.
+The run is ``ok`` when every result is as expected: a new failure and an unexpected pass both make it fail.
+
+Review (``harness/rules/review.py``): when ``rules/review.lock`` exists, each result carries ``review`` --
+``ok``, or ``needs_review`` with ``review_units``, the units it names whose text changed since the last
+review -- and the summary counts ``needs_review``. Needing review never makes a run fail. Results
+written without review tracking (older files included) have no ``review`` field and load as before.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from harness.common.errors import InputError, Problem
+
+STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
+STEP_STATUSES = ("passed", "failed", "skipped")
+REVIEW_STATES = (None, "ok", "needs_review")
+
+SCHEMA_PATH = Path(__file__).parent.parent / "schemas" / "results.schema.json"
+
+_NO_SECTION = "other"
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC with a ``Z`` suffix, the form `RunInfo.started` uses."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _check_status(value: str, what: str, allowed: tuple[str, ...] = STATUSES) -> None:
+    if value not in allowed:
+        raise ValueError(f"{what}: {value!r} is not one of {', '.join(allowed)}")
+
+
+@dataclass
+class StepRecord:
+    """One Gherkin step of a scenario as it ran."""
+
+    keyword: str  # "Дано", "Когда", "Тогда", "И", "Но"
+    text: str
+    line: int
+    status: str  # "passed" | "failed" | "skipped" (not reached)
+
+    def __post_init__(self) -> None:
+        _check_status(self.status, "step status", STEP_STATUSES)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"keyword": self.keyword, "text": self.text, "line": self.line, "status": self.status}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StepRecord:
+        return cls(keyword=data["keyword"], text=data["text"], line=data["line"], status=data["status"])
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of one scenario."""
+
+    scenario: str  # stable id, "classic/113-срабатывающая-особенность::[1] Мститель …"
+    name: str
+    feature: str  # "features/classic/113-срабатывающая-особенность.feature"
+    line: int
+    units: list[str]  # ["classic:113.2", "classic:113.2.ex1"]
+    assumptions: list[str]  # ["stack-lifo"]
+    status: str  # one of STATUSES
+    expected: str = "PASS"  # one of STATUSES, from the expectations file
+    reason: str = ""  # the expectations file's reason when expected != PASS
+    message: str = ""  # failure/error/skip message, "" on PASS
+    duration_s: float = 0.0
+    steps: list[StepRecord] = field(default_factory=list)
+    review: str | None = None  # "ok" | "needs_review" (see harness/rules/review.py); None: not tracked
+    review_units: list[str] = field(default_factory=list)  # units changed since the last review
+
+    def __post_init__(self) -> None:
+        if self.review not in REVIEW_STATES:
+            raise ValueError(f"{self.scenario}: review {self.review!r} is not one of ok, needs_review, None")
+        _check_status(self.status, f"{self.scenario}: status")
+        _check_status(self.expected, f"{self.scenario}: expected")
+        if self.status == "PASS" and self.message:
+            raise ValueError(f"{self.scenario}: a PASS carries no message (got {self.message!r})")
+        if self.expected == "PASS" and self.reason:
+            raise ValueError(
+                f"{self.scenario}: a reason belongs to a non-PASS expectation (got {self.reason!r})"
+            )
+
+    @property
+    def as_expected(self) -> bool:
+        """True when the status is the expected one; a SKIP (missing capability) is never a failure."""
+        return self.status == self.expected or self.status == "SKIP"
+
+    @property
+    def unexpected_pass(self) -> bool:
+        """The scenario passed although the expectations file says it fails (a stale known failure)."""
+        return self.status == "PASS" and self.expected != "PASS"
+
+    @property
+    def known_failure(self) -> bool:
+        """The scenario failed exactly as the expectations file says (reported like an xfail)."""
+        return self.status == self.expected and self.expected != "PASS"
+
+    @property
+    def failed_step(self) -> StepRecord | None:
+        return next((s for s in self.steps if s.status == "failed"), None)
+
+    @property
+    def section(self) -> str:
+        """``"<edition> <section number>"`` from the first unit id (``classic:113.2.ex1`` → ``classic 113``)."""
+        return section_of(self.units, self.feature)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "name": self.name,
+            "feature": self.feature,
+            "line": self.line,
+            "units": list(self.units),
+            "assumptions": list(self.assumptions),
+            "status": self.status,
+            "expected": self.expected,
+            "reason": self.reason,
+            "message": self.message,
+            "duration_s": self.duration_s,
+            "steps": [s.to_json() for s in self.steps],
+        } | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {})
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
+        return cls(
+            scenario=data["scenario"],
+            name=data["name"],
+            feature=data["feature"],
+            line=data["line"],
+            units=list(data["units"]),
+            assumptions=list(data["assumptions"]),
+            status=data["status"],
+            expected=data["expected"],
+            reason=data["reason"],
+            message=data["message"],
+            duration_s=float(data["duration_s"]),
+            steps=[StepRecord.from_json(s) for s in data["steps"]],
+            review=(data.get("review") or {}).get("state"),
+            review_units=list((data.get("review") or {}).get("units", [])),
+        )
+
+
+@dataclass
+class RunInfo:
+    """What was run, against what, and when."""
+
+    engine: str  # engine name, from its hello
+    engine_version: str
+    protocol_version: str  # semver of the protocol spoken
+    suite_version: str  # version of this kit (rules + scenarios)
+    seed: int
+    started: str  # ISO 8601 UTC, e.g. "2025-01-31T12:00:00Z" (see `utc_now`)
+    duration_s: float
+    edition_filter: list[str] = field(default_factory=list)  # --edition, empty for all
+    unit_filter: list[str] = field(default_factory=list)  # --unit, empty for all
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "engine_version": self.engine_version,
+            "protocol_version": self.protocol_version,
+            "suite_version": self.suite_version,
+            "seed": self.seed,
+            "started": self.started,
+            "duration_s": self.duration_s,
+            "edition_filter": list(self.edition_filter),
+            "unit_filter": list(self.unit_filter),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunInfo:
+        return cls(
+            engine=data["engine"],
+            engine_version=data["engine_version"],
+            protocol_version=data["protocol_version"],
+            suite_version=data["suite_version"],
+            seed=data["seed"],
+            started=data["started"],
+            duration_s=float(data["duration_s"]),
+            edition_filter=list(data["edition_filter"]),
+            unit_filter=list(data["unit_filter"]),
+        )
+
+
+def _empty_counts() -> dict[str, int]:
+    counts = {"total": 0}
+    counts.update(dict.fromkeys(STATUSES, 0))
+    counts["unexpected"] = 0
+    return counts
+
+
+def _count(counts: dict[str, int], result: ScenarioResult) -> None:
+    counts["total"] += 1
+    counts[result.status] += 1
+    if not result.as_expected:
+        counts["unexpected"] += 1
+
+
+@dataclass
+class RunResults:
+    """One run: its `RunInfo`, a result per scenario, and expectation entries that matched no scenario."""
+
+    run: RunInfo
+    results: list[ScenarioResult]
+    stale_expectations: list[str] = field(default_factory=list)
+
+    @property
+    def unexpected(self) -> list[ScenarioResult]:
+        return [r for r in self.results if not r.as_expected]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.as_expected for r in self.results)
+
+    def summary(self) -> dict[str, Any]:
+        """``{"total", "PASS", …, "SKIP", "unexpected", "ok"}``: counts per status, unexpected results,
+        and whether every result is as expected (stale expectation entries are reported, not failed)."""
+        counts: dict[str, Any] = _empty_counts()
+        for result in self.results:
+            _count(counts, result)
+        counts["ok"] = counts["unexpected"] == 0
+        if any(r.review is not None for r in self.results):  # review tracked: how many need it
+            counts["needs_review"] = len(self.needs_review)
+        return counts
+
+    @property
+    def needs_review(self) -> list[ScenarioResult]:
+        """Results of scenarios naming units whose text changed since the last review (not failures)."""
+        return [r for r in self.results if r.review == "needs_review"]
+
+    def by_section(self) -> list[tuple[str, dict[str, int]]]:
+        """``[("classic 113", {"total", "PASS", …, "SKIP", "unexpected"}), …]`` in natural section order."""
+        sections: dict[str, dict[str, int]] = {}
+        for result in self.results:
+            _count(sections.setdefault(result.section, _empty_counts()), result)
+        return sorted(sections.items(), key=lambda item: _section_sort_key(item[0]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "run": self.run.to_json(),
+            "results": [r.to_json() for r in self.results],
+            "summary": self.summary(),
+            "stale_expectations": list(self.stale_expectations),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "results.json") -> RunResults:
+        """Build from a `to_json()` document; the summary is recomputed, not trusted.
+
+        Raises `InputError` listing every schema problem (with its field path) when `data` is not valid.
+        """
+        problems = validate_results_json(data, source)
+        if problems:
+            raise InputError(problems)
+        return cls(
+            run=RunInfo.from_json(data["run"]),
+            results=[ScenarioResult.from_json(r) for r in data["results"]],
+            stale_expectations=list(data["stale_expectations"]),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> RunResults:
+        """Read a ``results.json`` file (errors name the file and the field)."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise InputError(Problem(str(path), exc.lineno, None, f"not valid JSON: {exc.msg}")) from None
+        return cls.from_json(data, source=str(path))
+
+
+# --- sections ---------------------------------------------------------------------------------------
+
+_FEATURE_RE = re.compile(r"(?:^|/)features/(?P<edition>[^/]+)/(?P<section>\d+)[^/]*$")
+
+
+def section_of(units: list[str], feature: str = "") -> str:
+    """The report section of a scenario: ``"<edition> <number>"`` from its first unit id, else from its
+    feature path (``features/classic/113-….feature``), else ``"other"``."""
+    if units:
+        edition, sep, rest = units[0].partition(":")
+        if sep and rest:
+            return f"{edition} {rest.split('.', 1)[0]}"
+    match = _FEATURE_RE.search(feature.replace("\\", "/"))
+    if match:
+        return f"{match['edition']} {match['section']}"
+    return _NO_SECTION
+
+
+def _section_sort_key(section: str) -> tuple[int, str, float, str]:
+    if section == _NO_SECTION:
+        return (1, "", math.inf, "")
+    edition, _, number = section.partition(" ")
+    return (0, edition, int(number) if number.isdigit() else math.inf, number)
+
+
+# --- schema -----------------------------------------------------------------------------------------
+
+
+@cache
+def results_schema() -> dict[str, Any]:
+    """The JSON Schema of ``results.json``."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def validate_results_json(data: Any, source: str = "results.json") -> list[Problem]:
+    """Every schema problem of a ``results.json`` document, each with its field path."""
+    import jsonschema
+
+    validator_cls = jsonschema.validators.validator_for(results_schema())
+    validator = validator_cls(results_schema(), format_checker=validator_cls.FORMAT_CHECKER)
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+        problems.append(Problem(source, None, path or "(document)", error.message))
+    return problems

@@ -1,0 +1,215 @@
+"""A scanner of the Gherkin feature files (``features/**/*.feature``), independent of pytest.
+
+It reads every feature with the official Gherkin parser (the one pytest-bdd uses) and returns one
+:class:`ScenarioInfo` per scenario or scenario outline, with the tags it inherits from its
+``Правило`` and ``Функция``, the rule unit ids and assumption ids those tags name, and its steps
+(background steps included). Tools that need the suite without running it -- ``units``,
+``coverage``, ``lint``, ``lookup``, ``diff`` -- use this.
+
+Scenario ids are ``<feature path relative to the features folder, without .feature>::<name>``,
+e.g. ``classic/113-срабатывающие-особенности::[1] Мститель срабатывает``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gherkin.errors import CompositeParserException, ParserError, ParserException
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+from harness.common.errors import InputError, Problem
+from harness.common.facts import EDITIONS
+
+__all__ = [
+    "ASSUMPTION_PREFIX",
+    "ScenarioInfo",
+    "is_unit_tag",
+    "scan_features",
+    "scenarios_by_unit",
+]
+
+ASSUMPTION_PREFIX = "asm:"
+"""Tags ``@asm:<id>`` name a declared assumption the scenario depends on."""
+
+_UNIT_TAG_RE = re.compile(r"^(?:" + "|".join(EDITIONS) + r"):\S+$")
+
+
+def is_unit_tag(tag: str) -> bool:
+    """Whether a tag (without ``@``) looks like a rule unit id (``classic:…`` / ``heroes:…``)."""
+    return bool(_UNIT_TAG_RE.match(tag))
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """One scenario (or scenario outline) of a feature file."""
+
+    id: str
+    """``<feature path relative to the features folder, without .feature>::<scenario name>``."""
+    name: str
+    """The scenario name as written."""
+    feature: str
+    """The feature file, relative to the project root where possible."""
+    line: int
+    """Line of the ``Сценарий`` / ``Структура сценария`` keyword."""
+    tags: tuple[str, ...]
+    """All tags, including those of the ``Правило``, ``Функция`` and ``Примеры``; no ``@``; sorted."""
+    units: tuple[str, ...]
+    """The tags that look like unit ids, sorted."""
+    assumptions: tuple[str, ...]
+    """The ids of ``asm:<id>`` tags, sorted."""
+    rule: str | None
+    """The name of the enclosing ``Правило``, if any."""
+    steps: tuple[tuple[str, str, int], ...]
+    """``(keyword, text, line)`` of every step, background steps first."""
+    outline: bool = False
+    """Whether this is a scenario outline (``Структура сценария``)."""
+
+
+def _relative(path: Path, base: Path) -> str:
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _parse(path: Path, shown: str) -> dict[str, Any]:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        data = path.read_bytes()
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(Problem(shown, line, None, "not valid UTF-8; expected UTF-8 text")) from exc
+    except OSError as exc:
+        raise InputError(
+            Problem(shown, None, None, f"cannot read the feature file: {exc.strerror or exc}")
+        ) from exc
+    try:
+        return Parser().parse(TokenScanner(text))  # type: ignore[return-value]
+    except CompositeParserException as exc:
+        raise InputError(
+            [Problem(shown, e.location.get("line"), "gherkin", _error_text(e)) for e in exc.errors]
+        ) from exc
+    except ParserException as exc:
+        raise InputError(Problem(shown, exc.location.get("line"), "gherkin", _error_text(exc))) from exc
+    except ParserError as exc:  # pragma: no cover - defensive
+        raise InputError(Problem(shown, None, "gherkin", str(exc))) from exc
+
+
+def _error_text(exc: ParserException) -> str:
+    # The parser prefixes "(line:column): "; the Problem carries the line already.
+    return re.sub(r"^\(\d+:\d+\):\s*", "", str(exc))
+
+
+def _tags(node: Mapping[str, Any]) -> list[str]:
+    return [t["name"].lstrip("@") for t in node.get("tags", ())]
+
+
+def _steps(node: Mapping[str, Any] | None) -> list[tuple[str, str, int]]:
+    if not node:
+        return []
+    return [(s["keyword"].strip(), s["text"], s["location"]["line"]) for s in node.get("steps", ())]
+
+
+def _scenarios(
+    children: Iterable[Mapping[str, Any]],
+    inherited: list[str],
+    background: list[tuple[str, str, int]],
+    rule: str | None,
+    feature_shown: str,
+    feature_key: str,
+) -> list[ScenarioInfo]:
+    out: list[ScenarioInfo] = []
+    for child in children:
+        if "background" in child:
+            background = background + _steps(child["background"])
+        elif "rule" in child:
+            node = child["rule"]
+            out.extend(
+                _scenarios(
+                    node.get("children", ()),
+                    inherited + _tags(node),
+                    background,
+                    node.get("name", ""),
+                    feature_shown,
+                    feature_key,
+                )
+            )
+        elif "scenario" in child:
+            sc = child["scenario"]
+            tags = set(inherited) | set(_tags(sc))
+            for ex in sc.get("examples", ()):
+                tags |= set(_tags(ex))
+            ordered = tuple(sorted(tags))
+            out.append(
+                ScenarioInfo(
+                    id=f"{feature_key}::{sc['name']}",
+                    name=sc["name"],
+                    feature=feature_shown,
+                    line=sc["location"]["line"],
+                    tags=ordered,
+                    units=tuple(t for t in ordered if is_unit_tag(t)),
+                    assumptions=tuple(
+                        sorted(
+                            t[len(ASSUMPTION_PREFIX) :] for t in ordered if t.startswith(ASSUMPTION_PREFIX)
+                        )
+                    ),
+                    rule=rule,
+                    steps=tuple(background + _steps(sc)),
+                    outline=bool(sc.get("examples")),
+                )
+            )
+    return out
+
+
+def _feature_files(features_dir: Path) -> list[Path]:
+    if not features_dir.is_dir():
+        return []
+    return sorted(features_dir.rglob("*.feature"), key=lambda p: p.relative_to(features_dir).as_posix())
+
+
+def _scan_file(path: Path, features_dir: Path, root: Path) -> list[ScenarioInfo]:
+    shown = _relative(path, root)
+    doc = _parse(path, shown)
+    feature = doc.get("feature")
+    if not feature:
+        # pytest-bdd cannot collect a feature file without a feature: say so here, with the file
+        raise InputError(Problem(shown, 1, "Функция", "the file has no «Функция:» (feature); remove the file "
+                                                      "or write one (`# language: ru` then `Функция: …`)"))
+    key = path.relative_to(features_dir).with_suffix("").as_posix()
+    return _scenarios(feature.get("children", ()), _tags(feature), [], None, shown, key)
+
+
+def scan_features(features_dir: Path, root: Path | None = None) -> list[ScenarioInfo]:
+    """Every scenario of ``features_dir/**/*.feature``, sorted by feature path, then line.
+
+    ``root`` is the project root for ``ScenarioInfo.feature`` (default: the parent of
+    ``features_dir``). A missing folder gives ``[]``. Gherkin syntax errors and unreadable files
+    raise one :class:`InputError` carrying every problem of every file, with file and line.
+    """
+    features_dir = Path(features_dir)
+    root = Path(root) if root is not None else features_dir.resolve().parent
+    found: list[ScenarioInfo] = []
+    problems: list[Problem] = []
+    for path in _feature_files(features_dir):
+        try:
+            found.extend(_scan_file(path, features_dir, root))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    found.sort(key=lambda s: (s.feature, s.line))
+    return found
+
+
+def scenarios_by_unit(scenarios: Iterable[ScenarioInfo]) -> dict[str, list[ScenarioInfo]]:
+    """Unit id -> the scenarios tagged with it, in the order given."""
+    out: dict[str, list[ScenarioInfo]] = {}
+    for sc in scenarios:
+        for unit in sc.units:
+            out.setdefault(unit, []).append(sc)
+    return out

@@ -1,0 +1,59 @@
+"""Loading of the kit's shared inputs (catalog, boards, expectations, assumptions), cached per process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import engine
+from harness.common import paths
+from harness.common.errors import InputError, Problem
+from harness.common.yamldoc import load_yaml
+from harness.suite.board import Board, load_board
+from harness.suite.catalog import Catalog, load_catalog
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    return load_catalog(paths.CATALOG, root=paths.ROOT, check_definition=engine.check_card_definition)
+
+
+def load_scenario_board(name: str) -> Board:
+    """A board named as in a «Дано расклад» step, relative to scenarios/."""
+    path = paths.SCENARIOS / name
+    if not path.is_file():
+        raise InputError(Problem(paths.display(path), None, None, "no such board file under scenarios/"))
+    return load_board(path, catalog(), root=paths.ROOT, check_definition=engine.check_card_definition)
+
+
+def load_expectations(path: Path) -> dict[str, dict[str, str]]:
+    """An expectations file: scenario id → {status, reason}. Known statuses only; a reason is required."""
+    doc = load_yaml(path, root=paths.ROOT)
+    data: Any = doc.data
+    problems: list[Problem] = []
+    entries = data.get("expectations") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        raise InputError(Problem(doc.file, doc.line_of(()), "expectations",
+                                 "expected a mapping 'expectations: {scenario id: {status, reason}}'"))
+    out: dict[str, dict[str, str]] = {}
+    for sid, entry in entries.items():
+        where = doc.line_of(("expectations", sid))
+        if not isinstance(entry, dict) or entry.get("status") not in ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP"):
+            problems.append(Problem(doc.file, where, f"expectations.{sid}.status",
+                                    "expected one of: FAIL, ERROR, CRASH, TIMEOUT, SKIP"))
+            continue
+        if not str(entry.get("reason", "")).strip():
+            problems.append(Problem(doc.file, where, f"expectations.{sid}.reason", "a reason is required"))
+            continue
+        out[str(sid)] = {"status": entry["status"], "reason": str(entry["reason"]).strip()}
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def load_assumptions() -> list[dict[str, str]]:
+    """The assumptions register: where the corpus is silent, what the engine does and why."""
+    doc = load_yaml(paths.ASSUMPTIONS, root=paths.ROOT)
+    items = doc.data.get("assumptions", []) if isinstance(doc.data, dict) else []
+    return [dict(a) for a in items]

@@ -1,0 +1,84 @@
+"""Russian words of the scenarios ↔ names of the canonical state. Language only, no rules logic."""
+
+from __future__ import annotations
+
+# rule effects as the history records them (kind "rule_effect", info.effect / info.ended) → Russian
+RULE_EFFECT_NAMES: dict[tuple[str, str | None], str] = {
+    ("death", None): "гибель",
+    ("effect_end", "control"): "окончание взятия под контроль",
+    ("effect_end", "strike_bonus"): "окончание эффекта",
+    ("open", None): "открытие карты",
+    ("reveal", None): "вскрытие",
+    ("battle_start", None): "начало боя",
+    ("lives_cancel", None): "взаимное сокращение жизней",
+    ("excess_lives", None): "снятие лишних жизней",
+    ("ability_replaced", None): "замещение особенности",
+    ("ability_restored", None): "возвращение особенности",
+    ("no_host", None): "уничтожение без хозяина",
+    ("host_left", None): "уничтожение с уходом хозяина",
+    ("moves_with_host", None): "перемещение с хозяином",
+    ("to_additional_zone", None): "перенос в дополнительную зону",
+    ("to_battlefield", None): "перенос на поле боя",
+    ("uniqueness", None): "нарушение уникальности",
+    ("shuffle", None): "перемешивание колоды",
+    ("player_loses", None): "проигрыш игрока",
+    ("roll_clamped", None): "сведение броска кубика",
+    ("restore_movement", None): "восстановление запаса движения",
+    ("static_apply", None): "наложение эффекта постоянной особенности",
+    ("static_remove", None): "снятие эффекта постоянной особенности",
+}
+
+# the zones (harness.common.facts.ZONES) in Russian: (as a title, where a card is) — the one zone glossary,
+# read by the steps («"X" на кладбище») and by the pictures of the board (harness.output.render)
+ZONE_GLOSSARY: dict[str, tuple[str, str]] = {
+    "battlefield": ("поле боя", "на поле боя"),
+    "additional": ("доп. зона", "в дополнительной зоне"),
+    "graveyard": ("кладбище", "на кладбище"),
+    "deck": ("колода", "в колоде"),
+    "hand": ("рука", "в руке"),
+}
+ZONE_TITLES = {zone: title for zone, (title, _) in ZONE_GLOSSARY.items()}
+ZONE_NAMES = {zone: where for zone, (_, where) in ZONE_GLOSSARY.items()}
+
+DECISION_NAMES = {
+    "declare_trigger": "объявление срабатывающей особенности",
+    "target": "выбор цели",
+    "defender": "назначение защитника",
+    "roll": "бросок кубика",
+}
+
+
+def rule_effect_name(entry: dict) -> str:
+    info = entry.get("info", {})
+    key = (info.get("effect"), info.get("ended"))
+    return RULE_EFFECT_NAMES.get(key) or RULE_EFFECT_NAMES.get((info.get("effect"), None)) or str(info.get("effect"))
+
+
+# game actions of the battle history (537.1) → Russian, for «игродействия в истории боя идут в таком порядке»
+HISTORY_NAMES: dict[str, str] = {
+    "declare": "объявление",
+    "strike": "удар",
+    "payment": "оплата",
+    "resolved": "выполнено",
+    "executed": "выполнение особенности",
+    "effect": "эффект",
+    "death": "гибель",
+    "trigger": "срабатывание",
+    "priority": "приоритет",
+    "incarnation": "инкарнация",
+    "replaced": "замещение",
+    "prevented": "предотвращение",
+    "participle_cancelled": "отмена замещённого эффекта",
+    "generated_illegal": "нелегальное порождённое игродействие",
+    "move": "перемещение",
+    "fizzle": "отмена",
+}
+
+
+def history_name(entry: dict) -> str:
+    """A history entry's Russian name: a rule effect by its effect, a game action by its kind."""
+    if entry["kind"] == "rule_effect":
+        return rule_effect_name(entry)
+    if entry["kind"] == "declare" and entry["info"].get("generated"):
+        return "объявление порождённой атаки"
+    return HISTORY_NAMES.get(entry["kind"], entry["kind"])

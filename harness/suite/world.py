@@ -1,0 +1,126 @@
+"""The scenario's world: the engine adapter, the board it was set up from, a record of every call made
+to the engine (so a scenario can be replayed up to a point), and small readers of the canonical state
+that the steps share. No rules logic: it only reads what the engine reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.engines.adapters import Adapter
+
+
+@dataclass
+class Fork:
+    """A point where the scenario says the outcome must hold for every choice («в любом порядке»)."""
+
+    kind: str                       # "order": every order of the options; "choice": every single option
+    player: str
+    items: list[str]                # option ids offered by the engine at the fork
+    labels: dict[str, str]          # option id → how a scenario names it («Гном: отравление»)
+    calls_before: list[tuple]       # the engine calls that lead to the fork
+    current: list[str]              # the alternative the scenario body is running
+    post_steps: list[tuple] = field(default_factory=list)   # (keyword, text, step function, its arguments)
+    replay_step: Callable[[list[str]], str] | None = None   # labels of one alternative → the step that replays it
+    explored: int = 0
+
+
+@dataclass
+class World:
+    adapter: Adapter
+    board: Any = None                    # harness.suite.board.Board
+    state: dict = field(default_factory=dict)
+    mark: int = 0                        # history length when the current «Когда» step began
+    dice: dict[str, list[int]] = field(default_factory=dict)
+    calls: list[tuple] = field(default_factory=list)
+    fork: Fork | None = None
+    memory: dict[str, Any] = field(default_factory=dict)   # what steps remember (e.g. the chosen trigger point)
+
+    # -- calls on the engine; every call is recorded and refreshes the state
+    def setup(self, board: dict, definitions: dict) -> None:
+        self.calls = [("setup", board, definitions)]
+        self.state = self.adapter.setup(board, definitions)
+
+    def act(self, player: str, action: dict) -> None:
+        self.calls.append(("act", player, action))
+        self.state = self.adapter.act(player, action)
+
+    def answer(self, player: str, choice: Any) -> None:
+        self.calls.append(("answer", player, choice))
+        self.state = self.adapter.answer(player, choice)
+
+    def expect_refusal(self, player: str, action: dict) -> None:
+        """The engine must refuse this action and leave the state as it was (nothing is recorded)."""
+        from harness.engines.adapters import EngineRefused
+
+        before = self.state
+        try:
+            self.adapter.act(player, action)
+        except EngineRefused:
+            self.state = self.adapter.state()
+            assert self.state == before, "the refused action changed the state"
+            return
+        raise AssertionError(f"the engine accepted {action!r}")
+
+    def replay(self, calls: list[tuple]) -> None:
+        """Set the engine up again and repeat these calls: the state they lead to."""
+        self.calls = []
+        for call in calls:
+            getattr(self, call[0])(*call[1:])
+        self.mark = len(self.state.get("history", []))
+
+    def begin_action(self) -> None:
+        self.mark = len(self.state.get("history", []))
+
+    def require(self, capability: str, why: str) -> None:
+        """Skip the scenario (status SKIP) when the engine does not declare an optional capability."""
+        if capability not in self.adapter.capabilities().get("features", []):
+            import pytest
+
+            pytest.skip(f"the engine does not declare the capability '{capability}' ({why})")
+
+    # -- readers
+    def card(self, ref: str) -> dict:
+        """A card by id, or by name when the name is unique on the board."""
+        cards = self.state["cards"]
+        by_id = [c for c in cards if c["id"] == ref]
+        if by_id:
+            return by_id[0]
+        named = [c for c in cards if c["name"] == ref]
+        if len(named) == 1:
+            return named[0]
+        if not named:
+            raise AssertionError(f"no card «{ref}» on the board (cards: {', '.join(c['id'] for c in cards)})")
+        raise LookupError(f"«{ref}» is ambiguous ({', '.join(c['id'] for c in named)}): name the card by its id")
+
+    def card_label(self, card_id: str) -> str:
+        """How a scenario names a card: its name when unique on the board, else its id."""
+        card = next(c for c in self.state["cards"] if c["id"] == card_id)
+        same = [c for c in self.state["cards"] if c["name"] == card["name"]]
+        return card["name"] if len(same) == 1 else card_id
+
+    def history_since_mark(self) -> list[dict]:
+        return self.state["history"][self.mark:]
+
+    def ability_ref(self, ref: str) -> tuple[str, str]:
+        """'Мститель: при гибели вашего существа' → (card id, ability key)."""
+        if ":" not in ref:
+            raise LookupError(f"an ability is named «карта: ключ особенности», got «{ref}»")
+        card, key = (part.strip() for part in ref.split(":", 1))
+        return self.card(card)["id"], key
+
+    def option_label(self, option: dict) -> str:
+        """A declare_trigger option as a scenario names it: «карта: ключ» (+ « (точка)» for trigger points)."""
+        label = f"{self.card_label(option['card'])}: {option['ability']}"
+        same = [o for o in (self.state.get("pending") or {}).get("options", [])
+                if o and o["card"] == option["card"] and o["ability"] == option["ability"]]
+        if len(same) > 1 and option.get("subject"):
+            label += f" ({self.card_label(option['subject'])})"
+        return label
+
+    def pending(self, kind: str, player: str) -> dict:
+        p = self.state.get("pending")
+        if not p or p["kind"] != kind or p["player"] != player:
+            raise AssertionError(f"expected a pending {kind} decision for player {player}, the engine has {p!r}")
+        return p
