@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from harness import fuzz
+from harness.quality import fuzz
 
 MALFORMED = [{"type": "teleport"}, {"type": "attack"}, {"type": "move", "card": "нет", "cell": "a1"},
              {"type": "play", "card": "нет"}, {"type": "activate", "card": "нет", "ability": "нет"}]
