@@ -49,11 +49,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import engine
 from engine.editions import EDITIONS
-from harness.common.facts import DEFAULT_PLAYERS, ZONES
+from harness.common.facts import DEFAULT_PLAYERS, IN_PLAY, ZONES
 from harness.suite.session import catalog
 
 PLAYERS = list(DEFAULT_PLAYERS)
-IN_PLAY = ("battlefield", "additional")
+
 STEP_TIMEOUT_S = 20.0
 REPLAY_EVERY = 10
 
