@@ -14,11 +14,13 @@ Layout of the built folder (all links relative, no server, no network, works fro
                              the pending decision and its answer, and the result
     assets/site.css, assets/search.js, assets/search-index.js
 
-Search: every unit's text is turned into Russian Snowball stems here (`harness.lookup.stem_list`) and
-shipped as a small index (``assets/search-index.js``, ``stem → count`` per unit); ``search.js`` carries
-a port of the same Snowball algorithm and the same matching rules as `harness.lookup.Index.find` (an
-exact id, a clause number bare or with an edition, else every word in some form, a stem of 4+ letters
-also matching longer stems it begins), so the site finds what ``berserk-rules lookup`` finds.
+Search: the same analysis and ranking as ``berserk-rules lookup`` (`harness.search`), offline. The build
+ships (``assets/search-index.js``) the units, the BM25 weight of every lemma in every unit per field (unit
+text, section title, scenario names, card names, kin-word stems), and a table from every word form of the
+index's lemmas to its lemma (pymorphy3 generates the forms here). ``search.js`` maps a typed form to its
+lemma by that table (a form not in it by the Russian Snowball stem, as `harness.search` does for unknown
+words), sums the same weights in the same order, and ranks full matches first: the page finds, in the same
+order, what ``lookup`` finds.
 
 The build is atomic: pages are written into a temporary folder next to ``out`` and swapped in at the
 end; a folder that is not a site built here (no marker file) is never replaced.
@@ -113,19 +115,38 @@ def link_references(text: str, edition: str, corpus: Any, root: str) -> Markup:
 
 
 # ------------------------------------------------------------------------------------------ search index
-def search_index(corpus: Any, scenario_count: Mapping[str, int]) -> dict[str, Any]:
-    from collections import Counter
+def _group_forms(forms: list[str]) -> str:
+    """Forms of one term as ``prefix|suffix suffix …`` (their common prefix written once)."""
+    prefix = os.path.commonprefix(forms)
+    return prefix + "|" + " ".join(f[len(prefix):] for f in forms)
 
+
+def search_index(corpus: Any, scenario_count: Mapping[str, int], scenarios: Any = (),
+                 cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The data of ``assets/search-index.js``: the units, the BM25 postings of `harness.search.SearchIndex`
+    per field (``post[field][term] = [position, weight, …]``), and the form table (``forms[term] =
+    "prefix|suffixes"``: every word form of the index's lemmas that the browser cannot get from its Snowball
+    fallback; ``fn``: the forms that are function words), so the page ranks exactly as ``lookup`` does."""
     from .corpus import EDITIONS
-    from .lookup import MIN_PREFIX, stem_list
+    from .search import FIELD_WEIGHTS, FIELDS, MIN_PREFIX, SearchIndex
 
+    index = SearchIndex(corpus, scenarios, cards)
     units = []
     for u in corpus.units:
         text = u.text if len(u.text) <= SNIPPET else u.text[: SNIPPET - 1].rstrip() + "…"
         units.append({"id": u.id, "e": u.edition, "k": u.kind, "n": u.number, "s": u.section, "l": u.label,
-                      "t": text, "u": unit_url(u), "c": page_of(u), "sc": scenario_count.get(u.id, 0),
-                      "st": dict(Counter(stem_list(u.text)))})
-    return {"editions": list(EDITIONS), "min_prefix": MIN_PREFIX, "units": units}
+                      "t": text, "u": unit_url(u), "c": page_of(u), "sc": scenario_count.get(u.id, 0)})
+    post = {f: {term: [x for pos, w in sorted(row.items()) for x in (pos, w)]
+                for term, row in sorted(index.postings[f].items())} for f in (*FIELDS, "stem")}
+    by_term: dict[str, list[str]] = {}
+    function_forms = []
+    for form, (term, function) in sorted(index.form_table().items()):
+        by_term.setdefault(term, []).append(form)
+        if function:
+            function_forms.append(form)
+    return {"editions": list(EDITIONS), "min_prefix": MIN_PREFIX, "fields": list(FIELDS),
+            "weights": FIELD_WEIGHTS, "units": units, "post": post,
+            "forms": {term: _group_forms(forms) for term, forms in by_term.items()}, "fn": function_forms}
 
 
 # ------------------------------------------------------------------------------------------ building
@@ -277,7 +298,10 @@ class _SiteData:
         for name in ("site.css", "search.js"):
             shutil.copyfile(TEMPLATES / name, out / "assets" / name)
         count = {uid: len(v) for uid, v in self.by_unit.items()}
-        index = search_index(self.corpus, count)
+        from .search import board_cards
+
+        scenarios = list(self.scenarios.values())
+        index = search_index(self.corpus, count, scenarios, board_cards(scenarios, paths.SCENARIOS))
         (out / "assets" / "search-index.js").write_text(
             "window.BERSERK_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":")) + ";\n",
             encoding="utf-8")
