@@ -161,3 +161,13 @@ def test_ids_and_numbers_still_go_straight_to_their_units(corpus) -> None:
     assert [h.unit.id for h in search(corpus, "heroes:113.6.ex1")] == ["heroes:113.6.ex1"]
     assert [h.unit.id for h in search(corpus, "113.2")] == ["classic:113.2", "heroes:113.2"]
     assert all(h.score == 0 and not h.matches for h in search(corpus, "113.2"))
+
+
+def test_bench_reports_search_recall(tmp_path) -> None:
+    from harness import bench
+
+    f = bench.bench_search()
+    assert f.available and f.unit == "%" and f.target == 95 and f.better == "higher"
+    assert f.value >= 95 and f.meets and f.extra["queries"] >= 40 and "queries" in f.note
+    missing = bench.bench_search(tmp_path / "none.yaml")
+    assert not missing.available and missing.meets is None
