@@ -221,7 +221,7 @@ def lookup_data(query: str, play: bool = True, top: int = LOOKUP_TOP) -> list[di
     corpus = _corpus()
     scenarios = _scenarios()
     by_unit = scenarios_by_unit(scenarios)
-    hits = search(corpus, query, scenarios, board_cards(scenarios, paths.SCENARIOS))
+    hits = search(corpus, query, scenarios, lambda: board_cards(scenarios, paths.SCENARIOS))
     if top and any(h.matches for h in hits):
         hits = hits[:top]
     out = []

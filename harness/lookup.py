@@ -20,12 +20,15 @@ An empty query, or one that matches nothing, gives an empty list.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from harness.corpus import EDITIONS, Corpus, Unit
 from harness.search import MIN_PREFIX, Hit, SearchIndex, analyzer, words
 
 __all__ = ["MIN_PREFIX", "Index", "find", "search", "stem_list", "stems", "words"]
+
+CardNames = Mapping[str, Iterable[str]]
+"""Scenario id -> the card names on its board."""
 
 _NUMBER_RE = re.compile(r"^(?:(?P<edition>[a-z]+):)?(?P<number>\d+(?:\.[0-9a-z]+)*)\.?$")
 _EDITION_WORDS_RE = re.compile(r"^(?P<edition>[A-Za-z]+):\s*(?P<rest>.+)$", re.DOTALL)
@@ -45,12 +48,13 @@ class Index:
     """Lookup over the units of a corpus: ids and numbers directly, words through a :class:`SearchIndex`.
 
     ``scenarios`` (`harness.features.ScenarioInfo`) and ``cards`` (scenario id -> card names on its
-    board) make scenario names and card names searchable; ``extra`` maps unit ids to further texts
+    board, or a function giving that mapping, called only for a query by words) make scenario names
+    and card names searchable; ``extra`` maps unit ids to further texts
     searched as part of the unit's text. The word index is built on the first word query.
     """
 
     def __init__(self, corpus: Corpus, extra: Mapping[str, Iterable[str]] | None = None,
-                 scenarios: Iterable[object] = (), cards: Mapping[str, Iterable[str]] | None = None) -> None:
+                 scenarios: Iterable[object] = (), cards: CardNames | Callable[[], CardNames] | None = None) -> None:
         self.corpus = corpus
         self._extra, self._scenarios, self._cards = extra, list(scenarios), cards
         self._words: SearchIndex | None = None
@@ -58,7 +62,8 @@ class Index:
     @property
     def words(self) -> SearchIndex:
         if self._words is None:
-            self._words = SearchIndex(self.corpus, self._scenarios, self._cards, self._extra)
+            cards = self._cards() if callable(self._cards) else self._cards
+            self._words = SearchIndex(self.corpus, self._scenarios, cards, self._extra)
         return self._words
 
     def find(self, query: str) -> list[Unit]:
@@ -104,7 +109,8 @@ class Index:
 _cache: tuple[Corpus, int, Index] | None = None
 
 
-def _index(corpus: Corpus, scenarios: Iterable[object] | None, cards: Mapping[str, Iterable[str]] | None) -> Index:
+def _index(corpus: Corpus, scenarios: Iterable[object] | None,
+           cards: CardNames | Callable[[], CardNames] | None) -> Index:
     global _cache
     scenarios = list(scenarios or ())
     key = id(scenarios[0]) if scenarios else 0
@@ -114,7 +120,7 @@ def _index(corpus: Corpus, scenarios: Iterable[object] | None, cards: Mapping[st
 
 
 def find(corpus: Corpus, query: str, scenarios: Iterable[object] | None = None,
-         cards: Mapping[str, Iterable[str]] | None = None) -> list[Unit]:
+         cards: CardNames | Callable[[], CardNames] | None = None) -> list[Unit]:
     """Units of ``corpus`` for ``query`` (an id, a number or words); ``[]`` when nothing matches.
 
     With ``scenarios`` (and ``cards``, see `harness.search.board_cards`) their names and card names are
@@ -124,6 +130,6 @@ def find(corpus: Corpus, query: str, scenarios: Iterable[object] | None = None,
 
 
 def search(corpus: Corpus, query: str, scenarios: Iterable[object] | None = None,
-           cards: Mapping[str, Iterable[str]] | None = None) -> list[Hit]:
+           cards: CardNames | Callable[[], CardNames] | None = None) -> list[Hit]:
     """As :func:`find`, with each unit's score, whether every word matched, and which words matched where."""
     return _index(corpus, scenarios, cards).find_hits(query)
