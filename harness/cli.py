@@ -211,8 +211,9 @@ def lookup_data(query: str, play: bool = True, top: int = LOOKUP_TOP) -> list[di
     its children (items, paragraphs, examples), the scenarios naming it or a child (`all_scenarios`) and,
     with ``play``, those scenarios played out on the reference engine (`playouts`, see `harness.playout`;
     only the scenarios of the found units run). A run that cannot start gives `playout_error`.
-    Words give the best ``top`` units (0: all), each with its `rank`, `score`, `full` (every word matched),
-    a one-line `reason` and its `matches` (see `harness.search`)."""
+    Words give the best ``top`` units (0: all) — those matching every word when there are any, else the best
+    partial matches — each with its `rank`, `score`, `full` (every word matched), a one-line `reason` and its
+    `matches` (see `harness.search`)."""
     from . import paths
     from .features import scenarios_by_unit
     from .lookup import search
@@ -223,7 +224,8 @@ def lookup_data(query: str, play: bool = True, top: int = LOOKUP_TOP) -> list[di
     by_unit = scenarios_by_unit(scenarios)
     hits = search(corpus, query, scenarios, lambda: board_cards(scenarios, paths.SCENARIOS))
     if top and any(h.matches for h in hits):
-        hits = hits[:top]
+        full = [h for h in hits if h.full]
+        hits = (full or hits)[:top]  # the units matching every word, if any; else the best partial ones
     out = []
     for rank, hit in enumerate(hits, 1):
         u = hit.unit
@@ -376,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     lk.add_argument("--json", action="store_true", help="the same as data: units, scenarios and their play-outs")
     lk.add_argument("--no-play", action="store_true", help="only the text and the scenario names (no play-outs)")
     lk.add_argument("--top", type=int, default=LOOKUP_TOP, metavar="N",
-                    help=f"for words: the best N units (default {LOOKUP_TOP}; 0: every unit that matches a word)")
+                    help=f"for words: the best N units (default {LOOKUP_TOP}), those matching every word if any; "
+                         "0: every unit that matches a word, ranked")
     lk.set_defaults(func=cmd_lookup)
 
     st = sub.add_parser("steps", help="print the step vocabulary (Markdown)")

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from harness.corpus import EDITIONS, Corpus, Unit
-from harness.search import MIN_PREFIX, Hit, SearchIndex, analyzer, words
+from harness.search import MIN_PREFIX, Hit, SearchIndex, snowball_stem, words
 
 __all__ = ["MIN_PREFIX", "Index", "find", "search", "stem_list", "stems", "words"]
 
@@ -36,7 +36,7 @@ _EDITION_WORDS_RE = re.compile(r"^(?P<edition>[A-Za-z]+):\s*(?P<rest>.+)$", re.D
 
 def stem_list(text: str) -> list[str]:
     """The Russian Snowball stem of every word of ``text``, in order, repeats kept."""
-    return [analyzer().stem(w) for w in words(text)]
+    return [snowball_stem(w) for w in words(text)]
 
 
 def stems(text: str) -> set[str]:

@@ -57,6 +57,7 @@ __all__ = [
     "Token",
     "analyzer",
     "board_cards",
+    "snowball_stem",
     "words",
 ]
 
@@ -91,6 +92,18 @@ def words(text: str) -> list[str]:
     return _WORD_RE.findall(text.lower().replace("ё", "е"))
 
 
+@lru_cache(maxsize=1)
+def _snowball() -> Any:
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("russian")
+
+
+def snowball_stem(word: str) -> str:
+    """The Russian Snowball stem of one word (lowercased, ``ё`` -> ``е``), without loading the dictionary."""
+    return _snowball().stemWord(word.lower().replace("ё", "е"))
+
+
 @dataclass(frozen=True)
 class Token:
     """One analysed word."""
@@ -118,10 +131,8 @@ class Analyzer:
             import pymorphy3
         except ImportError as exc:  # pragma: no cover - a broken installation
             raise RuntimeError("the search needs pymorphy3 and pymorphy3-dicts-ru: pip install -e .") from exc
-        import snowballstemmer
-
         self.morph = pymorphy3.MorphAnalyzer(lang="ru")
-        self._stemmer = snowballstemmer.stemmer("russian")
+        self._stemmer = _snowball()
         self._tokens: dict[str, Token] = {}
         self._parses: dict[str, Any] = {}
 

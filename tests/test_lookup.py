@@ -143,3 +143,28 @@ def test_find_uses_the_given_corpus() -> None:
     assert [u.id for u in find(a, "альфа")] == ["classic:900.1"]
     assert [u.id for u in find(b, "альфа")] == []
     assert [u.id for u in find(b, "900.1")] == ["heroes:900.1"]
+
+
+def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from harness.cli import main
+
+    assert main(["lookup", "--no-play", "--json", "точек", "срабатывания"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["id"] == "heroes:113.6" and data[0]["rank"] == 1 and data[0]["full"] is True
+    assert [e["rank"] for e in data] == list(range(1, len(data) + 1)) and len(data) <= 5
+    assert data[0]["score"] >= data[-1]["score"] > 0
+    assert "точек → точка (unit text" in data[0]["reason"]
+    assert all(e["full"] for e in data)  # units matching every word, when there are any
+    assert main(["lookup", "--no-play", "--json", "--top", "0", "точек", "срабатывания"]) == 0
+    everything = json.loads(capsys.readouterr().out)
+    assert len(everything) > len(data) and not everything[-1]["full"]
+    monkeypatch.setenv("COLUMNS", "300")
+    assert main(["lookup", "--no-play", "порядок", "появления"]) == 0
+    out = capsys.readouterr().out
+    assert "heroes:115.4" in out and "#1, score" in out and "появления → появление (unit text)" in out
+    assert main(["lookup", "--no-play", "--json", "113.2"]) == 0  # numbers: as before, no score
+    assert [(e["id"], "score" in e) for e in json.loads(capsys.readouterr().out)] == [("classic:113.2", False),
+                                                                                    ("heroes:113.2", False)]

@@ -297,7 +297,9 @@
     });
     if (note) {
       note.textContent = !query.trim() ? "" : hits.length
-        ? "Найдено: " + hits.length + (groups.length !== hits.length ? " (в " + groups.length + " пунктах)" : "")
+        ? "Найдено: " + hits.length + (groups.length !== hits.length ? " (в " + groups.length + " пунктах)" : "") +
+          (Object.keys(partial).length ? "; все слова — в " + (hits.length - Object.keys(partial).length) +
+            ", остальные (пунктиром) — часть слов" : "")
         : "Ничего не найдено по «" + query + "».";
     }
   }
