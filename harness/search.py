@@ -16,7 +16,8 @@ Analysis (:class:`Analyzer`, one per process: :func:`analyzer`)
 
 Index (:class:`SearchIndex`)
     One document per rule unit, with four fields: ``text`` (the unit's own text), ``section`` (the
-    heading of its section, so «История боя» leads to the units of 537), ``scenario`` (the names of
+    heading the unit stands under, and its numbered section's title where that differs, so «История
+    боя» leads to the units of 537 and «Активируемая способность» to ``heroes:113.3.dup2`` too), ``scenario`` (the names of
     the scenarios that name the unit, without their ``[label]``) and ``card`` (the card names on
     those scenarios' boards); plus ``stem``, the Snowball stems of all of these but the section
     title. Every field is weighted with BM25+ (``rank_bm25.BM25Plus``: its idf stays positive for
@@ -294,7 +295,7 @@ class SearchIndex:
         for pos, u in enumerate(self.units):
             text = " ".join([u.text, *(extra or {}).get(u.id, ())])
             tokens["text"].append(self.analyzer.tokens(text))
-            tokens["section"].append(self.analyzer.tokens(u.section_title))
+            tokens["section"].append(self.analyzer.tokens(_section_titles(u)))
             tokens["scenario"].append(self.analyzer.tokens(" ".join(_LABEL_RE.sub("", n) for n in self.scenario_names[pos])))
             tokens["card"].append(self.analyzer.tokens(" ".join(self.card_names[pos])))
         self.postings: dict[str, dict[str, dict[int, float]]] = {
@@ -390,6 +391,15 @@ class SearchIndex:
     def _matching_names(self, names: list[str], matches: list[Match], f: str) -> list[str]:
         terms = {m.term for m in matches if m.field == f}
         return [n for n in names if terms & {t.term for t in self.analyzer.tokens(n)}]
+
+
+def _section_titles(unit: Unit) -> str:
+    """The heading the unit stands under, and the title of its numbered section when that differs."""
+    heading = getattr(unit, "heading", "")
+    titles = [heading] if heading else []
+    if unit.section_title and unit.section_title != heading:
+        titles.append(unit.section_title)
+    return " ".join(titles) if heading else unit.section_title
 
 
 def _short(name: str) -> str:

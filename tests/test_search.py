@@ -171,3 +171,12 @@ def test_bench_reports_search_recall(tmp_path) -> None:
     assert f.value >= 95 and f.meets and f.extra["queries"] >= 40 and "queries" in f.note
     missing = bench.bench_search(tmp_path / "none.yaml")
     assert not missing.available and missing.meets is None
+
+
+def test_units_know_the_heading_they_stand_under(corpus, index: SearchIndex) -> None:
+    dup = corpus.get("heroes:113.3.dup2")
+    assert dup.heading == "Активируемая способность." and dup.section_title == "Срабатывающая способность."
+    assert corpus.get("classic:537.2.ex1").heading == "История боя." == corpus.get("classic:537.2.ex1").section_title
+    assert corpus.get("classic:113.1").heading == "Срабатывающая особенность"
+    found = ranked(index, "активируемая способность")[:5]
+    assert "heroes:113.3.dup2" in found and found[0].startswith("heroes:11")
