@@ -135,6 +135,7 @@ class Analyzer:
         self.morph = pymorphy3.MorphAnalyzer(lang="ru")
         self._stemmer = _snowball()
         self._tokens: dict[str, Token] = {}
+        self._lemmas: dict[str, tuple[str | None, bool]] = {}
         self._parses: dict[str, Any] = {}
 
     def stem(self, word: str) -> str:
@@ -148,16 +149,27 @@ class Analyzer:
         if hit is not None:
             return hit
         stem = self._stemmer.stemWord(word)
-        function, term, known = False, stem, False
-        parse = None if word.isdigit() else self.morph.parse(word)[0]
-        if parse is not None and parse.is_known:
-            known = True
-            term = self._lemma(parse)
-            function = parse.tag.POS in _FUNCTION_POS or ("Apro" in parse.tag and term in _PRONOUNS)
-            self._parses.setdefault(term, parse)
-        token = Token(word, term, stem, function, known)
+        lemma, function = self.lemma(word)
+        token = Token(word, lemma if lemma is not None else stem, stem, function, lemma is not None)
         self._tokens[word] = token
         return token
+
+    def lemma(self, word: str) -> tuple[str | None, bool]:
+        """(the lemma, a function word?) of a word the dictionary knows; ``(None, False)`` for another word.
+
+        ``word`` must be lowercased with ``ё`` read as ``е`` (see :func:`words`). Cached.
+        """
+        hit = self._lemmas.get(word)
+        if hit is not None:
+            return hit
+        result: tuple[str | None, bool] = (None, False)
+        parse = None if word.isdigit() else self.morph.parse(word)[0]
+        if parse is not None and parse.is_known:
+            term = self._lemma(parse)
+            result = (term, parse.tag.POS in _FUNCTION_POS or ("Apro" in parse.tag and term in _PRONOUNS))
+            self._parses.setdefault(term, parse)
+        self._lemmas[word] = result
+        return result
 
     @staticmethod
     def _lemma(parse: Any) -> str:
@@ -311,18 +323,19 @@ class SearchIndex:
         return {t for f in FIELDS for t in self.postings[f]}
 
     def form_table(self) -> dict[str, tuple[str, bool]]:
-        """Word form -> (its term, function word?) for every form of every lemma of the index whose
-        analysis differs from what the site's Snowball fallback gives (its stem, not a function word).
+        """Word form -> (its lemma, function word?) for every form the dictionary knows of every lemma of
+        the index (:meth:`Analyzer.forms`) whose own analysis is a lemma of the index.
 
-        With this table the browser maps a typed form to its lemma without morphology of its own.
+        With this table the browser maps a typed form to its lemma without morphology of its own; a form
+        not in it it reduces to its Snowball stem, as :class:`Analyzer` does with a word it does not know.
         """
         terms = self.terms()
         table: dict[str, tuple[str, bool]] = {}
         for term in sorted(terms):
             for form in sorted(self.analyzer.forms(term)):
-                tok = self.analyzer.token(form)
-                if tok.term in terms and (tok.term != tok.stem or tok.function):
-                    table[form] = (tok.term, tok.function)
+                lemma, function = self.analyzer.lemma(form)
+                if lemma is not None and lemma in terms:
+                    table[form] = (lemma, function)
         return table
 
     # -- querying
