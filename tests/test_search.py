@@ -180,3 +180,18 @@ def test_units_know_the_heading_they_stand_under(corpus, index: SearchIndex) -> 
     assert corpus.get("classic:113.1").heading == "Срабатывающая особенность"
     found = ranked(index, "активируемая способность")[:5]
     assert "heroes:113.3.dup2" in found and found[0].startswith("heroes:11")
+
+
+def test_a_bad_query_set_is_reported_with_its_line(tmp_path) -> None:
+    from harness.errors import InputError
+
+    path = tmp_path / "q.yaml"
+    path.write_text("- {query: порядок появления, expect: [heroes:115.4]}\n- {query: '', expect: []}\n",
+                    encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_queries(path)
+    text = str(info.value)
+    assert ":2" in text and "[1]" in text and "expected {query: text, expect: [unit id, …]}" in text
+    path.write_text("query: x\n", encoding="utf-8")
+    with pytest.raises(InputError, match="expected a list"):
+        load_queries(path)
