@@ -54,10 +54,14 @@ __all__ = [
     "MIN_PREFIX",
     "Analyzer",
     "Hit",
+    "Match",
+    "QueryCase",
     "SearchIndex",
     "Token",
     "analyzer",
     "board_cards",
+    "load_queries",
+    "recall_at",
     "snowball_stem",
     "words",
 ]
@@ -308,14 +312,14 @@ class SearchIndex:
             text = " ".join([u.text, *(extra or {}).get(u.id, ())])
             tokens["text"].append(self.analyzer.tokens(text))
             tokens["section"].append(self.analyzer.tokens(_section_titles(u)))
-            tokens["scenario"].append(self.analyzer.tokens(" ".join(_LABEL_RE.sub("", n) for n in self.scenario_names[pos])))
+            names = " ".join(_LABEL_RE.sub("", n) for n in self.scenario_names[pos])
+            tokens["scenario"].append(self.analyzer.tokens(names))
             tokens["card"].append(self.analyzer.tokens(" ".join(self.card_names[pos])))
         self.postings: dict[str, dict[str, dict[int, float]]] = {
             f: _bm25_postings([[t.term for t in doc] for doc in tokens[f]]) for f in FIELDS}
         self.postings["stem"] = _bm25_postings(  # the section title is matched by lemma only: no kin words
             [[t.stem for f in FIELDS if f != "section" for t in tokens[f][pos]] for pos in range(len(self.units))])
         self.stems_sorted = sorted(self.postings["stem"])
-        self._tokens = tokens
 
     # -- the vocabulary, for the site
     def terms(self) -> set[str]:
