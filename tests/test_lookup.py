@@ -1,4 +1,4 @@
-"""Tests of finding rule units by id, number and Russian words (harness/rules/lookup.py)."""
+"""Tests of finding rule units by id, number and Russian words (harness/rules/lookup.py, harness/rules/search.py)."""
 
 from __future__ import annotations
 
@@ -67,12 +67,23 @@ def test_unknown_number_gives_nothing(corpus: Corpus) -> None:
     assert ids(corpus, "999") == []
 
 
+def top(corpus: Corpus, query: str, n: int = 3) -> list[str]:
+    return ids(corpus, query)[:n]
+
+
 def test_word_forms(corpus: Corpus) -> None:
-    assert ids(corpus, "Мститель") == ["classic:113.2.ex1"]
-    assert ids(corpus, "мстителю") == ["classic:113.2.ex1"]
-    assert ids(corpus, "Талитха") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
-    assert ids(corpus, "Талитхой") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
-    assert ids(corpus, "Ореос") == ["classic:113.2.p2", "classic:113.2.ex2"]
+    assert top(corpus, "Мститель", 1) == top(corpus, "мстителю", 1) == ["classic:113.2.ex1"]
+    assert set(top(corpus, "Талитха", 2)) == {"heroes:113.6.ex1", "heroes:113.7.ex1"}
+    assert top(corpus, "Талитхой", 2) == top(corpus, "Талитха", 2)
+    assert set(top(corpus, "Ореос", 2)) == {"classic:113.2.p2", "classic:113.2.ex2"}
+
+
+@pytest.mark.parametrize(("one", "other"), [("точка", "точек"), ("порядок", "порядке"), ("один", "одного"),
+                                             ("брать", "берёт"), ("взять", "берет"), ("ёж", "еж")])
+def test_forms_where_the_stem_changes_meet_at_one_lemma(one: str, other: str) -> None:
+    from harness.rules.search import analyzer
+
+    assert analyzer().token(one).term == analyzer().token(other).term
 
 
 def test_word_forms_in_both_editions(corpus: Corpus) -> None:
@@ -81,33 +92,38 @@ def test_word_forms_in_both_editions(corpus: Corpus) -> None:
     assert "classic:113.1" in {u.id for u in found} and "heroes:113.1" in {u.id for u in found}
 
 
-def test_prefix_match_of_long_stems(corpus: Corpus) -> None:
+def test_kin_words_match_through_their_stems(corpus: Corpus) -> None:
     found = ids(corpus, "контроль")
     assert "classic:113.2.ex1" in found  # «под контроль», «контроля»
     assert "classic:536.3" in found  # «контролирующий»
     assert "classic:537.1.e" in found  # «контролировал»
+    assert found.index("classic:113.2.ex1") < found.index("classic:537.1.e")  # the lemma weighs more
 
 
-def test_every_word_must_match(corpus: Corpus) -> None:
-    assert ids(corpus, "Невтида контроль") == ["classic:113.2.ex1"]
-    assert ids(corpus, "Невтида Талитха") == []
-
-
-def test_ranking_by_hits_then_corpus_order(corpus: Corpus) -> None:
+def test_partial_matches_come_after_full_ones(corpus: Corpus) -> None:
     index = Index(corpus)
-    scored = index.search("Талитха")
-    assert [(u.id, n) for u, n in scored] == [("heroes:113.6.ex1", 2), ("heroes:113.7.ex1", 2)]
-    hits = [n for _, n in index.search("эффект")]
-    assert hits == sorted(hits, reverse=True)
+    hits = index.search("Невтида контроль")
+    assert hits[0].unit.id == "classic:113.2.ex1" and hits[0].full
+    assert all(not h.full for h in hits[1:])
+    hits = index.search("Невтида Талитха")  # no unit has both: the units of each, none empty-handed
+    assert {h.unit.id for h in hits[:3]} >= {"classic:113.2.ex1"} and not any(h.full for h in hits)
+    assert {"heroes:113.6.ex1", "heroes:113.7.ex1"} <= {h.unit.id for h in hits}
+
+
+def test_ranking_by_matched_words_then_score(corpus: Corpus) -> None:
+    hits = Index(corpus).search("эффект порождённой атаки")
+    keys = [(len({m.word for m in h.matches}), h.score) for h in hits]
+    assert keys == sorted(keys, key=lambda k: (-k[0], -k[1]))
+    assert hits[0].score > 0
 
 
 def test_words_with_edition_prefix(corpus: Corpus) -> None:
-    assert ids(corpus, "heroes:Талитха") == ["heroes:113.6.ex1", "heroes:113.7.ex1"]
+    assert set(top(corpus, "heroes:Талитха", 2)) == {"heroes:113.6.ex1", "heroes:113.7.ex1"}
     assert ids(corpus, "classic:Талитха") == []
     assert all(u.edition == "classic" for u in find(corpus, "classic: срабатывающие"))
 
 
-@pytest.mark.parametrize("query", ["", "   ", "qwzxv", "Абракадабра", "!!!", "foo:113.2"])
+@pytest.mark.parametrize("query", ["", "   ", "qwzxv", "Абракадабра", "!!!", "foo:бар"])
 def test_no_match_gives_empty_list(corpus: Corpus, query: str) -> None:
     assert find(corpus, query) == []
 
@@ -118,7 +134,7 @@ def test_extra_searchable_names() -> None:
     assert Index(small).find("Гномы") == []
     index = Index(small, extra={"classic:900.2": ["Гном-поджигатель"]})
     assert [u.id for u in index.find("гномов")] == ["classic:900.2"]
-    assert [u.id for u in index.find("пункт")] == ["classic:900.1", "classic:900.2"]
+    assert [u.id for u in index.find("пункт")] == ["classic:900.1", "classic:900.2"]  # equal scores: corpus order
 
 
 def test_find_uses_the_given_corpus() -> None:
@@ -127,3 +143,28 @@ def test_find_uses_the_given_corpus() -> None:
     assert [u.id for u in find(a, "альфа")] == ["classic:900.1"]
     assert [u.id for u in find(b, "альфа")] == []
     assert [u.id for u in find(b, "900.1")] == ["heroes:900.1"]
+
+
+def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from harness.cli import main
+
+    assert main(["lookup", "--no-play", "--json", "точек", "срабатывания"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["id"] == "heroes:113.6" and data[0]["rank"] == 1 and data[0]["full"] is True
+    assert [e["rank"] for e in data] == list(range(1, len(data) + 1)) and len(data) <= 5
+    assert data[0]["score"] >= data[-1]["score"] > 0
+    assert "точек → точка (unit text" in data[0]["reason"]
+    assert all(e["full"] for e in data)  # units matching every word, when there are any
+    assert main(["lookup", "--no-play", "--json", "--top", "0", "точек", "срабатывания"]) == 0
+    everything = json.loads(capsys.readouterr().out)
+    assert len(everything) > len(data) and not everything[-1]["full"]
+    monkeypatch.setenv("COLUMNS", "300")
+    assert main(["lookup", "--no-play", "порядок", "появления"]) == 0
+    out = capsys.readouterr().out
+    assert "heroes:115.4" in out and "#1, score" in out and "появления → появление (unit text)" in out
+    assert main(["lookup", "--no-play", "--json", "113.2"]) == 0  # numbers: as before, no score
+    assert [(e["id"], "score" in e) for e in json.loads(capsys.readouterr().out)] == [("classic:113.2", False),
+                                                                                    ("heroes:113.2", False)]

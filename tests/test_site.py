@@ -23,7 +23,7 @@ import pytest
 from harness.common import paths
 from harness.output.site import MARKER, build_site, page_file, unit_url
 from harness.rules.corpus import load_corpus
-from harness.rules.lookup import find, stem_list
+from harness.rules.lookup import stem_list
 from harness.suite.features import scan_features, scenarios_by_unit
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
@@ -137,16 +137,31 @@ def test_other_engine_status_is_shown(site: Path, scenarios) -> None:
     assert "Эталонный движок" in index and "other-engine" in index
 
 
-def test_search_index_holds_the_lookup_stems(site: Path, corpus) -> None:
+def _index_data(site: Path) -> dict:
     text = _read(site, "assets/search-index.js")
-    data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+    return json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+
+
+def test_search_index_holds_the_lookup_weights_and_forms(site: Path, corpus, scenarios) -> None:
+    from harness.rules.search import SearchIndex, board_cards
+
+    data = _index_data(site)
     units = {u["id"]: u for u in data["units"]}
-    assert set(units) == {u.id for u in corpus.units}
+    assert [u["id"] for u in data["units"]] == [u.id for u in corpus.units]
     talitha = units["heroes:113.7.ex1"]
-    assert "талитх" in talitha["st"] and talitha["c"] == "heroes:113.7"
-    assert talitha["u"] == "u/heroes_113.7.html#heroes:113.7.ex1"
-    for u in corpus.units[:10]:
-        assert sum(units[u.id]["st"].values()) == len(stem_list(u.text))
+    assert talitha["c"] == "heroes:113.7" and talitha["u"] == "u/heroes_113.7.html#heroes:113.7.ex1"
+    index = SearchIndex(corpus, scenarios, board_cards(scenarios, paths.SCENARIOS))
+    pos = [u.id for u in corpus.units].index("heroes:113.6")
+    row = data["post"]["text"]["точка"]
+    assert dict(zip(row[::2], row[1::2], strict=True)) == {p: w for p, w in index.postings["text"]["точка"].items()}
+    assert pos in row[::2]
+    forms = {}
+    for term, grouped in data["forms"].items():
+        prefix, suffixes = grouped.split("|")
+        forms.update({prefix + x: term for x in suffixes.split(" ")})
+    assert forms["точек"] == "точка" and forms["одного"] == "один" and forms["берет"] == "брать"
+    assert "при" in data["fn"] and "точек" not in data["fn"]
+    assert "stemList" in _read(site, "assets/search.js")  # the Snowball fallback for forms not in the table
 
 
 def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
@@ -335,16 +350,45 @@ def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
     return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
 
 
+def _lookup_ids(corpus, scenarios, query: str) -> list[str]:
+    from harness.rules.lookup import search
+    from harness.rules.search import board_cards
+
+    return [h.unit.id for h in search(corpus, query, scenarios, board_cards(scenarios, paths.SCENARIOS))]
+
+
 @needs_chromium
-def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus) -> None:
+def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus, scenarios) -> None:
+    from harness.rules.search import load_queries
+
     queries = ["Талитха", "контроль", "срабатывающие", "Мстителя", "эффекты правил игры", "113.2", "heroes:113.6",
-               "536.2.a", "537", "heroes:Талитха", "Heroes:113.3.dup2", "  classic:503.1.b3 ", "зззнетслова", ""]
+               "536.2.a", "537", "heroes:Талитха", "Heroes:113.3.dup2", "  classic:503.1.b3 ", "зззнетслова", "",
+               "точка срабатывания", "порядок появления", "один раз за ход", "При", "ёж берёт", "История боя"]
+    queries += [c.query for c in load_queries(paths.ROOT / "tests" / "data" / "search_queries.yaml")]
     got = _js_results(site, tmp_path, queries)
     for q, r in zip(queries, got, strict=True):
-        assert r["ids"] == [u.id for u in find(corpus, q)], q
+        assert r["ids"] == _lookup_ids(corpus, scenarios, q), q  # the same units in the same order
     # and the page itself, as a judge types it: the query string is read at load
     dom = _dom(tmp_path, _url(site / "search.html", "контроль"))
-    assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == [u.id for u in find(corpus, "контроль")]
+    assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == _lookup_ids(corpus, scenarios, "контроль")
+
+
+@needs_chromium
+def test_the_page_search_recall_at_3_on_the_query_set(site: Path, tmp_path: Path, corpus) -> None:
+    from harness.rules.search import load_queries, recall_at
+
+    cases = load_queries(paths.ROOT / "tests" / "data" / "search_queries.yaml")
+    extra = [("точка срабатывания", {"heroes:113.6"}), ("порядок появления", {"heroes:115.4"}),
+             ("один раз за ход", {"heroes:113.4.p1", "heroes:113.3.dup2.p1"})]
+    titles = [(t, f.edition, n) for f in corpus.files for n, t in f.section_titles.items()]
+    got = _js_results(site, tmp_path, [c.query for c in cases] + [q for q, _ in extra] + [t for t, _, _ in titles])
+    recall, misses = recall_at(cases, {c.query: r["ids"] for c, r in zip(cases, got, strict=False)})
+    assert recall >= 0.95, misses
+    rest = got[len(cases):]
+    for (q, expected), r in zip(extra, rest, strict=False):
+        assert r["ids"][0] in expected, (q, r["ids"][:3])
+    for (t, edition, number), r in zip(titles, rest[len(extra):], strict=True):
+        assert r["ids"][0].startswith(f"{edition}:{number}."), (t, r["ids"][:3])
 
 
 @needs_chromium

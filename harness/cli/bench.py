@@ -52,7 +52,7 @@ def cmd_bench(ns: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     b = subparsers.add_parser("bench", help="the speed figures: pytest, check in-process and over the protocol, "
-                                            "protocol round trip, trigger orderings per second, memory")
+                                            "protocol round trip, trigger orderings per second, search recall, memory")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.add_argument("--only", action="append", choices=NAMES, help="measure only this figure (repeatable)")
     b.add_argument("--skip", action="append", default=[], choices=NAMES, help="do not measure this figure")

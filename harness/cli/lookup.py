@@ -8,23 +8,36 @@ from typing import Any
 
 from harness.cli.shared import EXIT_FAILED, EXIT_OK, load_rules, load_scenarios, make_console
 from harness.cli.units import _unit_json
+from harness.common import paths
 from harness.common.errors import InputError
 from harness.output.playout import run_playouts
 from harness.output.render import print_playout
-from harness.rules.lookup import find
+from harness.rules.lookup import search
+from harness.rules.search import board_cards
 from harness.suite.features import scenarios_by_unit
 
+LOOKUP_TOP = 5
+"""How many units `lookup` shows for a query by words."""
 
-def lookup_data(query: str, play: bool = True) -> list[dict[str, Any]]:
+
+def lookup_data(query: str, play: bool = True, top: int = LOOKUP_TOP) -> list[dict[str, Any]]:
     """The units for a query (an id, a number or Russian words, see `harness.rules.lookup`), each with its text,
     its children (items, paragraphs, examples), the scenarios naming it or a child (`all_scenarios`) and,
     with ``play``, those scenarios played out on the reference engine (`playouts`, see `harness.output.playout`;
-    only the scenarios of the found units run). A run that cannot start gives `playout_error`."""
+    only the scenarios of the found units run). A run that cannot start gives `playout_error`.
+    Words give the best ``top`` units (0: all) — those matching every word when there are any, else the best
+    partial matches — each with its `rank`, `score`, `full` (every word matched), a one-line `reason` and its
+    `matches` (see `harness.rules.search`)."""
     corpus = load_rules()
-    by_unit = scenarios_by_unit(load_scenarios())
-    found = find(corpus, query)
+    scenarios = load_scenarios()
+    by_unit = scenarios_by_unit(scenarios)
+    hits = search(corpus, query, scenarios, lambda: board_cards(scenarios, paths.SCENARIOS))
+    if top and any(h.matches for h in hits):
+        full = [h for h in hits if h.full]
+        hits = (full or hits)[:top]  # the units matching every word, if any; else the best partial ones
     out = []
-    for u in found:
+    for rank, hit in enumerate(hits, 1):
+        u = hit.unit
         children = corpus.children(u.id)
         named = [s.id for x in [u, *children] for s in by_unit.get(x.id, [])]
         parent = corpus.get(u.parent) if u.parent else None
@@ -34,6 +47,7 @@ def lookup_data(query: str, play: bool = True) -> list[dict[str, Any]]:
             "children": [_unit_json(c, by_unit) for c in children],
             "examples": [c.id for c in children if c.kind == "example"],
             "all_scenarios": list(dict.fromkeys(named)),
+            **({"rank": rank, **{k: v for k, v in hit.to_json().items() if k != "id"}} if hit.matches else {}),
         })
     if play and any(e["all_scenarios"] for e in out):
         try:
@@ -50,7 +64,7 @@ def lookup_data(query: str, play: bool = True) -> list[dict[str, Any]]:
 
 def cmd_lookup(ns: argparse.Namespace) -> int:
     query = " ".join(ns.query)
-    found = lookup_data(query, play=not ns.no_play)
+    found = lookup_data(query, play=not ns.no_play, top=ns.top)
     if ns.json:
         print(json.dumps(found, ensure_ascii=False, indent=2))
         return EXIT_OK if found else EXIT_FAILED
@@ -63,6 +77,8 @@ def cmd_lookup(ns: argparse.Namespace) -> int:
         if u.get("parent_unit"):
             p = u["parent_unit"]
             console.print(f"[{p['id']}] {p['label']} {p['text']}\n", markup=False, style="dim")
+        if u.get("reason"):
+            console.print(f"#{u['rank']}, score {u['score']:.2f}: {u['reason']}", markup=False, style="dim")
         console.print(f"{u['label']} {u['text']}".strip(), markup=False)
         for c in u["children"]:
             console.print(f"\n  [{c['id']}] {c['label']} {c['text']}".rstrip(), markup=False)
@@ -84,4 +100,7 @@ def register(sub: Any) -> None:
     lk.add_argument("query", nargs="+")
     lk.add_argument("--json", action="store_true", help="the same as data: units, scenarios and their play-outs")
     lk.add_argument("--no-play", action="store_true", help="only the text and the scenario names (no play-outs)")
+    lk.add_argument("--top", type=int, default=LOOKUP_TOP, metavar="N",
+                    help=f"for words: the best N units (default {LOOKUP_TOP}), those matching every word if any; "
+                         "0: every unit that matches a word, ranked")
     lk.set_defaults(func=cmd_lookup)

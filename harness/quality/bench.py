@@ -8,9 +8,11 @@
 | `protocol` | the same run with `--engine-cmd "<python> -m engine.serve"`, as a ratio to `check` | ≤ 2× |
 | `roundtrip` | median and 95th percentile of one `state` request to `python -m engine.serve`, after a `setup` | ≤ 200 µs median |
 | `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py): a board with 7 simultaneous triggers, all 5,040 orders replayed and checked | ≥ 2,000 /s |
+| `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
-Each figure is measured once per run; nothing here is a test (no test fails because a machine is slow).
+Each figure is measured once per run (search recall is a quality figure, not a speed one; it is here because
+a maintainer watches it the same way); nothing here is a test (no test fails because a machine is slow).
 A figure that cannot be measured (e.g. no protocol adapter) is reported as not available, with the reason.
 """
 
@@ -39,7 +41,8 @@ from harness.suite.orderings import _run
 from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
-NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "memory")
+NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "search", "memory")
+SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
 
 
@@ -268,6 +271,39 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None) -> Figure:
                   extra={"orders": checked, "seconds": seconds, "failing": failed})
 
 
+# ------------------------------------------------------------------------------------------ search
+def bench_search(queries: Path = SEARCH_QUERIES, k: int = 3) -> Figure:
+    """Search recall@k over a query set, with the index build time and the time per query."""
+    label = f"search recall@{k} (lookup by words)"
+    if not Path(queries).is_file():
+        return unavailable("search", label, "%", f"no query set at {paths.display(Path(queries))}", 95, "higher")
+    from harness.rules.corpus import load_corpus
+    from harness.rules.lookup import Index
+    from harness.rules.search import analyzer, board_cards, load_queries, recall_at
+    from harness.suite.features import scan_features
+
+    cases = load_queries(Path(queries))
+    started = time.perf_counter()
+    analyzer()
+    loaded = time.perf_counter() - started
+    scenarios = scan_features(paths.FEATURES, root=paths.ROOT)
+    index = Index(load_corpus(paths.RULES, root=paths.ROOT), scenarios=scenarios,
+                  cards=board_cards(scenarios, paths.SCENARIOS))
+    index.words  # noqa: B018 - build it now, to time it apart from the queries
+    built = time.perf_counter() - started
+    started = time.perf_counter()
+    ranked = {c.query: [u.id for u in index.find(c.query)] for c in cases}
+    per_query = (time.perf_counter() - started) / max(len(cases), 1)
+    recall, misses = recall_at(cases, ranked, k)
+    note = (f"{len(cases) - len(misses)} of {len(cases)} queries; analyser loaded in {loaded:.2f} s, index built in "
+            f"{built:.2f} s, {per_query * 1000:.1f} ms per query")
+    return Figure("search", label, round(recall * 100, 1), "%", 95, better="higher", note=note,
+                  extra={"queries": len(cases), "misses": [{"query": c.query, "expect": list(c.expect), "got": ids}
+                                                           for c, ids in misses],
+                         "analyser_seconds": round(loaded, 3), "index_seconds": round(built, 3),
+                         "query_ms": round(per_query * 1000, 2)})
+
+
 # ------------------------------------------------------------------------------------------ memory
 def bench_memory() -> Figure:
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -287,6 +323,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "orderings" in wanted:
         say("orderings: every order of 7 simultaneous triggers…")
         figures["orderings"] = bench_orderings(limit=orderings_limit)
+    if "search" in wanted:
+        say("search: recall@3 of the judge's queries…")
+        figures["search"] = bench_search()
     if "roundtrip" in wanted:
         say("round trip: state requests to python -m engine.serve…")
         figures["roundtrip"] = bench_roundtrip()

@@ -29,7 +29,9 @@ line, reports.
   warning is recorded. Any other id that would repeat gets the same ``.dupN`` suffix.
 * **Headings** are not units: numbered single-component ones, and unnumbered ones -- a one-line
   paragraph of at most 6 words, without ``,`` ``:`` ``;``, followed by a numbered clause
-  («Срабатывающая особенность», «Эффекты правил игры.»).
+  («Срабатывающая особенность», «Эффекты правил игры.»). Every unit records the last heading above
+  it (``Unit.heading``, without its number) beside the title of its numbered section
+  (``Unit.section_title``); the search routes a heading to the units under it.
 * A paragraph, bullet, item or example that comes before the first clause of its section gets
   ``<edition>:<section>.p<N>`` (``.b<N>``, ``.<letter>``, ``.ex<N>``), no parent, and a warning.
 
@@ -122,6 +124,10 @@ class Unit:
     """Top-level section number, e.g. ``113``."""
     section_title: str
     """The heading of that section in the file, or ``""``."""
+    heading: str = ""
+    """The last heading above the unit in the file, as printed without its number («Активируемая
+    способность.»), or ``""``; differs from `section_title` where a unit's number belongs to another
+    section than the heading it stands under (``heroes:113.3.dup2`` under «Активируемая способность.»)."""
 
 
 @dataclass
@@ -296,6 +302,7 @@ class _Raw:
     line: int
     parent: str | None
     section: str
+    heading: str = ""
 
 
 def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
@@ -324,6 +331,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
     used: dict[str, int] = {}  # id -> line
     counters: dict[tuple[str, str], int] = {}
     section: str | None = None
+    heading = ""  # the last heading above, without its number
     owner: str | None = None  # id of the current clause
     owner_number = ""
 
@@ -351,6 +359,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
                 headings.append((para.line, body))
                 section = m.group(1)
                 titles.setdefault(section, m.group(2).strip())
+                heading = m.group(2).strip()
                 owner, owner_number = None, ""
                 continue
         if m := _CLAUSE_RE.match(body):
@@ -360,7 +369,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
             if not m.group(3).strip():
                 warnings.append(Problem(file, para.line, None, f"clause {number} has no text"))
             raws.append(
-                _Raw(uid, "clause", number, m.group(1) + m.group(2), m.group(3), para.line, None, section)
+                _Raw(uid, "clause", number, m.group(1) + m.group(2), m.group(3), para.line, None, section, heading)
             )
             owner, owner_number = uid, number
             continue
@@ -370,6 +379,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
             clause = _CLAUSE_RE.match(nxt.text)
             assert clause is not None
             titles.setdefault(clause.group(1).split(".")[0], body)
+            heading = body
             owner, owner_number = None, ""
             continue
 
@@ -407,7 +417,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
                 Problem(file, para.line, None, f"{kind} before the first clause of section {sec}")
             )
         uid = unique(f"{base}.{suffix}", para.line, f"unit id {base}.{suffix}")
-        raws.append(_Raw(uid, kind, number, label, rest, para.line, parent, sec))
+        raws.append(_Raw(uid, kind, number, label, rest, para.line, parent, sec, heading))
 
     if not raws:
         warnings.append(Problem(file, None, None, "no rule units found"))
@@ -425,6 +435,7 @@ def parse_rules_text(text: str, file: str, edition: str) -> RulesFile:
             parent=r.parent,
             section=r.section,
             section_title=titles.get(r.section, ""),
+            heading=r.heading,
         )
         for r in raws
     ]

@@ -1,4 +1,4 @@
-"""Finding rule units by id, by clause number, or by Russian words in any word form.
+"""Finding rule units by id, by clause number, or by what a judge types in Russian.
 
 ``find(corpus, query)`` tries, in order:
 
@@ -8,12 +8,11 @@
    ``heroes:113.6`` -> that clause only; a number that names no clause but a unit path
    (``536.2.a``) gives that unit; a bare section number (``537``) gives the clauses of that
    section;
-3. words, optionally after an edition prefix (``heroes:Талитха``): the units whose text holds
-   every word of the query in some form. Words are lowercased, ``ё`` is read as ``е``, and both
-   sides go through the Russian Snowball stemmer, so «Мститель» finds «Мстителя», and
-   «срабатывающие» finds «срабатывающая». A query stem of at least 4 letters also matches a
-   longer stem it begins (``контрол`` matches ``контролир`` of «контролирующий»). Results are
-   ranked by the number of matching words in the unit, then by corpus order.
+3. words, optionally after an edition prefix (``heroes:Талитха``): ranked retrieval over the units
+   (`harness.rules.search`): each word is reduced to its lemma by pymorphy3 («точек» -> точка, «берёт» ->
+   брать; an unknown word such as a card name to its Snowball stem), matched in the unit text, the
+   title of its section, the names of its scenarios and the cards on their boards, weighted with
+   BM25; units matching every word come first, then those matching some, best score first.
 
 An empty query, or one that matches nothing, gives an empty list.
 """
@@ -21,33 +20,24 @@ An empty query, or one that matches nothing, gives an empty list.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable, Mapping
-
-import snowballstemmer
+from collections.abc import Callable, Iterable, Mapping
 
 from harness.common.facts import EDITIONS
 from harness.rules.corpus import Corpus, Unit
+from harness.rules.search import MIN_PREFIX, Hit, SearchIndex, snowball_stem, words
 
-__all__ = ["MIN_PREFIX", "Index", "find", "stem_list", "stems", "words"]
+__all__ = ["MIN_PREFIX", "Index", "find", "search", "stem_list", "stems", "words"]
 
-MIN_PREFIX = 4
-"""A query stem this long or longer also matches unit stems that begin with it."""
+CardNames = Mapping[str, Iterable[str]]
+"""Scenario id -> the card names on its board."""
 
-_WORD_RE = re.compile(r"[^\W_]+")
 _NUMBER_RE = re.compile(r"^(?:(?P<edition>[a-z]+):)?(?P<number>\d+(?:\.[0-9a-z]+)*)\.?$")
 _EDITION_WORDS_RE = re.compile(r"^(?P<edition>[A-Za-z]+):\s*(?P<rest>.+)$", re.DOTALL)
-_STEMMER = snowballstemmer.stemmer("russian")
-
-
-def words(text: str) -> list[str]:
-    """The words of ``text``: runs of letters and digits, lowercased, with ``ё`` read as ``е``."""
-    return _WORD_RE.findall(text.lower().replace("ё", "е"))
 
 
 def stem_list(text: str) -> list[str]:
     """The Russian Snowball stem of every word of ``text``, in order, repeats kept."""
-    return list(_STEMMER.stemWords(words(text)))
+    return [snowball_stem(w) for w in words(text)]
 
 
 def stems(text: str) -> set[str]:
@@ -56,37 +46,47 @@ def stems(text: str) -> set[str]:
 
 
 class Index:
-    """A search index over the units of a corpus.
+    """Lookup over the units of a corpus: ids and numbers directly, words through a :class:`SearchIndex`.
 
-    ``extra`` maps unit ids to further searchable texts (card names, scenario names, ...) that
-    count as if they were part of the unit's text.
+    ``scenarios`` (`harness.suite.features.ScenarioInfo`) and ``cards`` (scenario id -> card names on its
+    board, or a function giving that mapping, called only for a query by words) make scenario names
+    and card names searchable; ``extra`` maps unit ids to further texts
+    searched as part of the unit's text. The word index is built on the first word query.
     """
 
-    def __init__(self, corpus: Corpus, extra: Mapping[str, Iterable[str]] | None = None) -> None:
+    def __init__(self, corpus: Corpus, extra: Mapping[str, Iterable[str]] | None = None,
+                 scenarios: Iterable[object] = (), cards: CardNames | Callable[[], CardNames] | None = None) -> None:
         self.corpus = corpus
-        self._stems: dict[str, Counter[str]] = {}
-        for unit in corpus.units:
-            counts = Counter(stem_list(unit.text))
-            for more in (extra or {}).get(unit.id, ()):
-                counts.update(stem_list(more))
-            self._stems[unit.id] = counts
+        self._extra, self._scenarios, self._cards = extra, list(scenarios), cards
+        self._words: SearchIndex | None = None
+
+    @property
+    def words(self) -> SearchIndex:
+        if self._words is None:
+            cards = self._cards() if callable(self._cards) else self._cards
+            self._words = SearchIndex(self.corpus, self._scenarios, cards, self._extra)
+        return self._words
 
     def find(self, query: str) -> list[Unit]:
         """Units for ``query``: by exact id, by number, else by words (see the module docstring)."""
+        return [h.unit for h in self.find_hits(query)]
+
+    def find_hits(self, query: str) -> list[Hit]:
+        """As :meth:`find`, with the score and the matches of each unit (score 0 for ids and numbers)."""
         q = query.strip()
         if not q:
             return []
         unit = self.corpus.get(q) or self.corpus.get(q.lower())
         if unit is not None:
-            return [unit]
+            return [Hit(unit, 0.0, True)]
         m = _NUMBER_RE.match(q.lower())
         if m and (m.group("edition") is None or m.group("edition") in EDITIONS):
-            return self.by_number(m.group("number"), m.group("edition"))
+            return [Hit(u, 0.0, True) for u in self.by_number(m.group("number"), m.group("edition"))]
         edition = None
         m = _EDITION_WORDS_RE.match(q)
         if m and m.group("edition").lower() in EDITIONS:
             edition, q = m.group("edition").lower(), m.group("rest")
-        return [u for u, _ in self.search(q, edition)]
+        return self.search(q, edition)
 
     def by_number(self, number: str, edition: str | None = None) -> list[Unit]:
         """The clauses numbered ``number`` (duplicates included) in ``edition`` or every edition.
@@ -102,36 +102,35 @@ class Index:
             found = [u for u in pool if u.kind == "clause" and u.section == number]
         return found
 
-    def search(self, text: str, edition: str | None = None) -> list[tuple[Unit, int]]:
-        """Units holding every word of ``text`` in some form, with their hit counts, best first."""
-        wanted = stems(text)
-        if not wanted:
-            return []
-        scored: list[tuple[int, int, Unit]] = []
-        for pos, unit in enumerate(self.corpus.units):
-            if edition is not None and unit.edition != edition:
-                continue
-            counts = self._stems[unit.id]
-            total = 0
-            for q in wanted:
-                hits = counts.get(q, 0)
-                if len(q) >= MIN_PREFIX:
-                    hits += sum(n for s, n in counts.items() if s != q and s.startswith(q))
-                if hits == 0:
-                    break
-                total += hits
-            else:
-                scored.append((-total, pos, unit))
-        scored.sort(key=lambda t: (t[0], t[1]))
-        return [(u, -neg) for neg, _, u in scored]
+    def search(self, text: str, edition: str | None = None) -> list[Hit]:
+        """Units for the words of ``text``, best first (see `harness.rules.search`)."""
+        return self.words.search(text, edition)
 
 
-_cache: tuple[Corpus, Index] | None = None
+_cache: tuple[Corpus, int, Index] | None = None
 
 
-def find(corpus: Corpus, query: str) -> list[Unit]:
-    """Units of ``corpus`` for ``query`` (an id, a number or words); ``[]`` when nothing matches."""
+def _index(corpus: Corpus, scenarios: Iterable[object] | None,
+           cards: CardNames | Callable[[], CardNames] | None) -> Index:
     global _cache
-    if _cache is None or _cache[0] is not corpus:
-        _cache = (corpus, Index(corpus))
-    return _cache[1].find(query)
+    scenarios = list(scenarios or ())
+    key = id(scenarios[0]) if scenarios else 0
+    if _cache is None or _cache[0] is not corpus or _cache[1] != key:
+        _cache = (corpus, key, Index(corpus, scenarios=scenarios, cards=cards))
+    return _cache[2]
+
+
+def find(corpus: Corpus, query: str, scenarios: Iterable[object] | None = None,
+         cards: CardNames | Callable[[], CardNames] | None = None) -> list[Unit]:
+    """Units of ``corpus`` for ``query`` (an id, a number or words); ``[]`` when nothing matches.
+
+    With ``scenarios`` (and ``cards``, see `harness.rules.search.board_cards`) their names and card names are
+    searched too. The index is kept for the next call with the same corpus.
+    """
+    return _index(corpus, scenarios, cards).find(query)
+
+
+def search(corpus: Corpus, query: str, scenarios: Iterable[object] | None = None,
+           cards: CardNames | Callable[[], CardNames] | None = None) -> list[Hit]:
+    """As :func:`find`, with each unit's score, whether every word matched, and which words matched where."""
+    return _index(corpus, scenarios, cards).find_hits(query)
