@@ -30,7 +30,9 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    from .console import make_console  # rich on a terminal, plain (no wrapping, no colour) in a log
+
+    return make_console(soft_wrap=False)
 
 
 # ------------------------------------------------------------------------------------------ shared loaders
@@ -65,7 +67,8 @@ def scenario_pytest_args(report_dir: Path, units: list[str] | tuple[str, ...] = 
 
 
 def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expectations: str | None,
-                  engine_cmd: str | None, quiet: bool = False, extra: list[str] | None = None) -> tuple[int, Any]:
+                  engine_cmd: str | None, quiet: bool = False, extra: list[str] | None = None,
+                  plugins: list[Any] | None = None) -> tuple[int, Any]:
     """Run the scenarios through pytest (pytest-bdd) with the kit's plugin; returns (pytest code, results)."""
     import pytest
 
@@ -76,7 +79,7 @@ def run_scenarios(report_dir: Path, units: list[str], editions: list[str], expec
     if quiet:  # without the terminal plugin its options (--tb, -q, --no-header) do not exist
         args = [a for a in args if a not in ("--tb=no", "-q", "--no-header")] + ["-p", "no:terminal"]
     args += extra or []
-    code = pytest.main(args)
+    code = pytest.main(args, plugins=plugins or [])
     results_file = report_dir / "results.json"
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR) or not results_file.is_file():
         return int(code), None
@@ -96,12 +99,19 @@ def cmd_check(ns: argparse.Namespace) -> int:
     extra = time_limit_args(ns)
     if ns.trace_dir:
         extra += ["--trace-dir", ns.trace_dir]
-    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd, extra=extra)
+    from .console import PytestProgress, progress
+
+    with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
+        code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
+                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)])
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
     console = _console()
     print_summary(results, console)
+    from .annotations import emit_github
+
+    emit_github(results)  # GITHUB_ACTIONS=true: ::error per unexpected result, $GITHUB_STEP_SUMMARY
     from .review import print_results_review
 
     print_results_review(results, console)  # needs review: reported, never a failure of the run
@@ -329,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
                                                   "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
 
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
     c.add_argument("--engine-cmd", help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
@@ -370,6 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
+    from .cli_help import decorate
+
+    decorate(p, sub)  # --version, and examples in every verb's --help
     for verb in sub.choices.values():  # `--rules DIR` is accepted after the verb too
         if not any("--rules" in a.option_strings for a in verb._actions):
             verb.add_argument("--rules", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -412,7 +425,12 @@ def _ensure_utf8(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _ensure_utf8(argv)
-    ns = build_parser().parse_args(argv)
+    parser = build_parser()
+    from .cli_help import bare
+
+    if bare(argv, parser):  # `berserk-rules` alone: every verb with one line
+        return EXIT_OK
+    ns = parser.parse_args(argv)
     try:
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)

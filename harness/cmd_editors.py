@@ -31,7 +31,9 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    from .console import make_console  # rich on a terminal, plain (no wrapping, no colour) in a log
+
+    return make_console(soft_wrap=True)
 
 
 # ------------------------------------------------------------------------------------------ lint
@@ -46,6 +48,9 @@ def cmd_lint(ns: argparse.Namespace) -> int:
                           "exit_code": exit_code(findings, ns.fail_on)}, ensure_ascii=False, indent=2))
         return exit_code(findings, ns.fail_on)
     console = _console()
+    from .annotations import emit_lint_annotations
+
+    emit_lint_annotations(shown)  # GITHUB_ACTIONS=true: the findings as ::error/::warning annotations
     for f in shown:
         line = Text(f"{f.file}:{f.line}: " if f.line else f"{f.file}: ")
         line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])

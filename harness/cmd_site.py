@@ -9,12 +9,12 @@ from . import paths
 
 
 def cmd_site(ns: argparse.Namespace) -> int:
-    from rich.console import Console
-
+    from .console import heartbeat, make_console
     from .site import build_site
 
-    summary = build_site(ns.out, ns.results)
-    console = Console(highlight=False)
+    with heartbeat("site: playing every example and writing the pages"):
+        summary = build_site(ns.out, ns.results)
+    console = make_console()
     console.print(f"site: {summary.out} — {summary.files} files, {summary.bytes / 1024:.0f} KiB, "
                   f"{summary.units} rule units, {summary.scenarios} scenarios played, "
                   f"built in {summary.seconds:.1f} s", markup=False)
