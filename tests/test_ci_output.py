@@ -211,3 +211,32 @@ def test_every_verb_help_has_an_example() -> None:
         text = verb.format_help()
         assert "example" in text and f"berserk-rules {name}" in text.split("example", 1)[1] or \
             f"berserk-rules --rules /tmp/rules-new {name}" in text, name
+
+
+# ------------------------------------------------------------------------------------------ locale
+def _locale_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONUTF8", "PYTHONIOENCODING", "LANG", "LC_CTYPE")}
+    return {**env, "LC_ALL": "C", **extra}
+
+
+def test_scenarios_and_check_work_under_the_c_locale_without_pythonutf8(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_scenarios.py"), "--unit", "classic:113.2",
+                           "--report-dir", str(tmp_path / "a")],
+                          cwd=ROOT, capture_output=True, env=_locale_env(), timeout=600)
+    assert proc.returncode == 0, proc.stdout.decode("utf-8", "replace")[-2000:]
+    check = subprocess.run([*CLI, "check", "--unit", "classic:113.2", "--report-dir", str(tmp_path / "b")],
+                           cwd=ROOT, capture_output=True, env=_locale_env(), timeout=600)
+    assert check.returncode == 0, check.stderr.decode("utf-8", "replace")
+    out = check.stdout.decode("utf-8")  # UTF-8 on a C locale, not mojibake or \\u escapes
+    assert "classic 113: " in out and "OK, every result as expected" in out
+
+
+def test_an_ascii_locale_gets_a_clear_error_not_a_crash(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_scenarios.py"), "--report-dir", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, env=_locale_env(PYTHONUTF8="0"), timeout=600)
+    err = (proc.stdout + proc.stderr).decode("ascii", "replace")
+    assert proc.returncode == 4, err[-2000:]  # pytest's usage error
+    assert "file-system encoding 'ascii'" in err and "PYTHONUTF8=1" in err
+    assert "INTERNALERROR" not in err
