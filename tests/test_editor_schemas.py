@@ -5,7 +5,9 @@ against it; lint reports a missing modeline (S013) at file:1; the kit's writers 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import jsonschema
@@ -126,3 +128,65 @@ def test_pre_commit_hook_runs_lint() -> None:
     assert lint["entry"].startswith("berserk-rules") and "lint" in lint["entry"]
     assert lint["language"] == "python" and lint["pass_filenames"] is False
     assert json.dumps(lint)  # plain data
+
+
+# ------------------------------------------------------------------------------------------ a real editor
+def _yaml_language_server() -> str | None:
+    return os.environ.get("BERSERK_YAML_LS") or shutil.which("yaml-language-server")
+
+
+def _completions(server: str, path: Path, line: int, char: int) -> list[str]:
+    """What yaml-language-server offers at (line, char) of `path` (a minimal LSP client over stdio)."""
+    proc = subprocess.Popen([server, "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(msg: dict) -> None:
+        body = json.dumps(msg).encode("utf-8")
+        proc.stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        proc.stdin.flush()
+
+    def answer(id_: int) -> dict:
+        while True:
+            headers = {}
+            while (line_ := proc.stdout.readline().decode().strip()):
+                k, v = line_.split(":", 1)
+                headers[k.lower()] = v.strip()
+            msg = json.loads(proc.stdout.read(int(headers["content-length"])))
+            if msg.get("id") == id_ and "method" not in msg:
+                return msg
+            if "method" in msg and "id" in msg:  # the server asks: configuration, or anything else
+                items = msg.get("params", {}).get("items", [])
+                result = [{"validate": True, "completion": True}] * len(items) \
+                    if msg["method"] == "workspace/configuration" else None
+                send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
+
+    try:
+        uri = path.resolve().as_uri()
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"processId": None, "rootUri": path.parent.resolve().as_uri(), "capabilities": {}}})
+        answer(1)
+        send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1, "text": path.read_text(encoding="utf-8")}}})
+        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion",
+              "params": {"textDocument": {"uri": uri}, "position": {"line": line, "character": char}}})
+        result = answer(2)["result"]
+        return sorted(i["label"] for i in (result["items"] if isinstance(result, dict) else result))
+    finally:
+        proc.kill()
+
+
+@pytest.mark.skipif(_yaml_language_server() is None,
+                    reason="yaml-language-server is not installed (npm i -g yaml-language-server, or set "
+                           "BERSERK_YAML_LS to its path)")
+def test_an_editor_completes_a_board_from_its_schema(tmp_path: Path) -> None:
+    board = tmp_path / "board.yaml"
+    board.write_text(editor_schemas.modeline(board, "board")
+                     + "\nedition: classic\nactive: А\ncards: []\ntest_cards:\n  - name: X\n    \n", encoding="utf-8")
+    server = _yaml_language_server()
+    assert server is not None
+    top = _completions(server, board, 7, 0)
+    assert {"turn", "players", "effects"} <= set(top)             # the board's own fields
+    card = _completions(server, board, 6, 4)
+    assert {"edition", "abilities", "strike", "lives"} <= set(card)  # a test card: catalog.schema.json's $ref
