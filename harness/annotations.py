@@ -200,3 +200,14 @@ def emit_lint_annotations(findings: list[Any], env: dict[str, str] | None = None
     for c in commands:
         print(c, flush=True)
     return len(commands)
+
+
+def print_plain_review(pending: list[Any], console: Any) -> None:
+    """Scenarios needing review (harness/review.py) for a log: one `file:line:` line each."""
+    out = console.print
+    out(f"Needs review: {len(pending)} scenario(s) name rule units whose text changed since the last review "
+        "(not an engine failure)", markup=False)
+    for r in pending:
+        out(f"{r.feature}:{r.line}: needs review (changed: {', '.join(r.review_units)}): {r.scenario}", markup=False)
+    units = " ".join(sorted({u for r in pending for u in r.review_units}))
+    out(f"Review them against the new wording, then: berserk-rules approve {units}", markup=False)

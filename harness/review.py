@@ -303,6 +303,12 @@ def print_results_review(results: Any, console: Any) -> None:
     pending = [r for r in results.results if getattr(r, "review", None) == "needs_review"]
     if not pending:
         return
+    from .console import is_plain
+
+    if is_plain(console):  # a log: one `file:line:` line per scenario
+        from .annotations import print_plain_review
+
+        return print_plain_review(pending, console)
     # soft_wrap: ids and commands stay on one line, whatever the terminal's width
     console.print(Text(f"Needs review: {len(pending)} scenario(s) name rule units whose text changed since the "
                        "last review (not an engine failure)", style="bold yellow"), soft_wrap=True)

@@ -240,3 +240,15 @@ def test_an_ascii_locale_gets_a_clear_error_not_a_crash(tmp_path: Path) -> None:
     assert proc.returncode == 4, err[-2000:]  # pytest's usage error
     assert "file-system encoding 'ascii'" in err and "PYTHONUTF8=1" in err
     assert "INTERNALERROR" not in err
+
+
+def test_plain_review_list_is_one_file_line_per_scenario() -> None:
+    buffer = io.StringIO()
+    c = console.make_console(file=buffer)
+    pending = [SimpleNamespace(feature="features/classic/a.feature", line=7, review_units=["classic:113.2"],
+                               scenario="classic/a::[113.2-1] Имя сценария")]
+    annotations.print_plain_review(pending, c)
+    lines = buffer.getvalue().splitlines()
+    assert "features/classic/a.feature:7: needs review (changed: classic:113.2): classic/a::[113.2-1] Имя сценария" \
+        in lines
+    assert lines[-1] == "Review them against the new wording, then: berserk-rules approve classic:113.2"
