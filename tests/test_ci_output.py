@@ -252,3 +252,19 @@ def test_plain_review_list_is_one_file_line_per_scenario() -> None:
     assert "features/classic/a.feature:7: needs review (changed: classic:113.2): classic/a::[113.2-1] Имя сценария" \
         in lines
     assert lines[-1] == "Review them against the new wording, then: berserk-rules approve classic:113.2"
+
+
+def test_lint_findings_become_annotations(capsys: pytest.CaptureFixture[str]) -> None:
+    findings = [SimpleNamespace(severity="error", code="S006", name="board-invalid", file="scenarios/a.yaml",
+                                line=3, message="cards[0].cell: expected a cell a1–e6"),
+                SimpleNamespace(severity="warning", code="R001", name="numbering-gap", file="rules/x.txt", line=9,
+                                message="115.2 is missing"),
+                SimpleNamespace(severity="info", code="R010", name="unnumbered-paragraph", file="rules/x.txt",
+                                line=1, message="…")]
+    env = {"GITHUB_ACTIONS": "true"}
+    assert annotations.emit_lint_annotations(findings, env) == 2          # info is left to the log
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("::error file=scenarios/a.yaml,line=3,title=S006 board-invalid::"
+                      "S006 board-invalid: cards[0].cell: expected a cell a1–e6")
+    assert out[1].startswith("::warning file=rules/x.txt,line=9,")
+    assert annotations.emit_lint_annotations(findings, {}) == 0
