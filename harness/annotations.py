@@ -24,8 +24,6 @@ from typing import Any
 from . import paths
 from .results import STATUSES
 
-ANNOTATION_LIMIT = 10  # GitHub shows at most 10 error annotations per step; the rest still go to the log
-
 
 # ------------------------------------------------------------------------------------------ plain summary
 def _message_of(result: Any) -> str:

@@ -208,9 +208,9 @@ def test_every_verb_help_has_an_example() -> None:
     parser = build_parser()
     verbs = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"][0].choices
     for name, verb in verbs.items():
-        text = verb.format_help()
-        assert "example" in text and f"berserk-rules {name}" in text.split("example", 1)[1] or \
-            f"berserk-rules --rules /tmp/rules-new {name}" in text, name
+        epilog = verb.format_help().split("\nexample", 1)
+        assert len(epilog) == 2, f"{name}: no examples in --help"
+        assert re.search(rf"^  berserk-rules (--rules \S+ )?{name}\b", epilog[1], re.M), name
 
 
 # ------------------------------------------------------------------------------------------ locale
