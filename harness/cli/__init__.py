@@ -15,6 +15,7 @@ import locale
 import os
 import sys
 
+from harness.cli.help import bare, decorate
 from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from harness.common.errors import InputError
 from harness.common.paths import use_rules_dir
@@ -44,9 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
                                                   "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
+    decorate(p, sub)  # --version, and examples in every verb's --help
     for verb in sub.choices.values():  # `--rules DIR` is accepted after the verb too
         if not any("--rules" in a.option_strings for a in verb._actions):
             verb.add_argument("--rules", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -66,7 +68,10 @@ def _ensure_utf8(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _ensure_utf8(argv)
-    ns = build_parser().parse_args(argv)
+    parser = build_parser()
+    if bare(argv, parser):  # `berserk-rules` alone: every verb with one line
+        return EXIT_OK
+    ns = parser.parse_args(argv)
     try:
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)

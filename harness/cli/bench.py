@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from harness.quality.bench import NAMES, Figure, as_json, run_bench
@@ -32,17 +30,22 @@ def _target(f: Figure) -> str:
 
 
 def print_table(figures: list[Figure]) -> None:
+
+    from harness.common.console import make_console
+
     table = Table("figure", "value", "target", "", "note", title="berserk-rules bench")
     for f in figures:
         mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]
         table.add_row(f.label, _value(f), _target(f), mark, f.note)
-    Console(highlight=False).print(table)
+    make_console().print(table)
 
 
 def cmd_bench(ns: argparse.Namespace) -> int:
     only = [n for n in (ns.only or NAMES) if n not in ns.skip]
-    progress = None if ns.json else (lambda msg: print(msg, file=sys.stderr, flush=True))
-    figures = run_bench(only, orderings_limit=ns.orders, progress=progress)
+    from harness.common.console import progress
+
+    with progress(None, "bench") as bar:  # on stderr: a --json stdout stays clean
+        figures = run_bench(only, orderings_limit=ns.orders, progress=bar.say)
     if ns.json:
         print(json.dumps(as_json(figures), ensure_ascii=False, indent=2))
     else:

@@ -10,10 +10,11 @@ from typing import Any
 from harness.cli.expectations import update_expectations
 from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, load_rules, load_scenarios, make_console
 from harness.common import paths
+from harness.common.console import PytestProgress, progress
 from harness.common.facts import EDITIONS
 from harness.engines.protocol import add_time_limit_options, time_limit_args
+from harness.output.annotations import emit_github, print_results_review
 from harness.output.reports import print_summary
-from harness.rules.review import print_results_review
 from harness.run.runner import run_scenarios
 
 
@@ -28,12 +29,15 @@ def cmd_check(ns: argparse.Namespace) -> int:
     extra = time_limit_args(ns)
     if ns.trace_dir:
         extra += ["--trace-dir", ns.trace_dir]
-    code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd, extra=extra)
+    with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
+        code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
+                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)])
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
     console = make_console()
     print_summary(results, console)
+    emit_github(results)  # GITHUB_ACTIONS=true: ::error per unexpected result, $GITHUB_STEP_SUMMARY
     print_results_review(results, console)  # needs review: reported, never a failure of the run
     console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
     if not results.results:

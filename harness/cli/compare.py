@@ -24,9 +24,12 @@ def cmd_compare(ns: argparse.Namespace) -> int:
                                                   start_timeout=ns.start_timeout) if ns.reference_cmd
                       else InProcessAdapter())
     other = SubprocessAdapter(ns.engine_cmd, ns.request_timeout, reuse=True, start_timeout=ns.start_timeout)
+    from harness.common.console import heartbeat
+
     try:
-        found = find_divergence(Engines(reference, other, ("reference", other.name)), boards,
-                                max_examples=ns.examples, max_moves=ns.moves, derandomize=not ns.random)
+        with heartbeat(f"compare: {len(boards)} board(s)"):  # progress on stderr while hypothesis searches
+            found = find_divergence(Engines(reference, other, ("reference", other.name)), boards,
+                                    max_examples=ns.examples, max_moves=ns.moves, derandomize=not ns.random)
     finally:
         other.shutdown()
         if ns.reference_cmd:

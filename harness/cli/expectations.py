@@ -64,7 +64,11 @@ def write_expectations(path: Path, entries: dict[str, dict[str, str]]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(HEADER + body)
+            from harness.suite.editor_schemas import (
+                modeline,  # the first line: editors complete it from its schema
+            )
+
+            f.write(modeline(path, "expectations") + "\n" + HEADER + body)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

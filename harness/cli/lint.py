@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from harness.cli.shared import make_console
+from harness.output.annotations import emit_lint_annotations
 from harness.quality.lint import SEVERITIES, exit_code, lint_paths, lint_project
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
@@ -28,6 +29,7 @@ def cmd_lint(ns: argparse.Namespace) -> int:
                           "exit_code": exit_code(findings, ns.fail_on)}, ensure_ascii=False, indent=2))
         return exit_code(findings, ns.fail_on)
     console = make_console(soft_wrap=True)
+    emit_lint_annotations(shown)  # GITHUB_ACTIONS=true: the findings as ::error/::warning annotations
     for f in shown:
         line = Text(f"{f.file}:{f.line}: " if f.line else f"{f.file}: ")
         line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])

@@ -11,7 +11,6 @@ import json
 import sys
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from harness.quality.mutation import run_mutants
@@ -26,7 +25,10 @@ def _killers_text(run: Any) -> str:
 
 
 def print_report(report: Any) -> None:
-    console = Console(highlight=False, soft_wrap=False)
+
+    from harness.common.console import make_console
+
+    console = make_console()
     mode = "each on the units of its declared killers" if report.declared else "each against the whole suite"
     table = Table("mutant", "result", "killed by (scenarios not ending as expected)", "time",
                   title=f"mutant engines, {mode}")
@@ -54,7 +56,13 @@ def print_report(report: Any) -> None:
 
 def cmd_mutants(ns: argparse.Namespace) -> int:
     try:
-        report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared)
+        from harness.common.console import progress
+        from harness.quality.mutation import mutants
+
+        total = len(ns.only or mutants()) + (0 if ns.declared else 1)
+        with progress(total, "mutants") as bar:  # one step per engine run (the control run included)
+            report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared,
+                                 on_done=lambda run: bar.advance(1, note=run.name))
     except (KeyError, LookupError) as exc:
         print(f"mutants: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2

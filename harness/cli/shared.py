@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from harness.common import paths
+from harness.common.console import make_console as _make_console
 from harness.rules.corpus import Corpus, load_corpus
 from harness.suite.features import ScenarioInfo, scan_features
 
@@ -12,7 +13,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def make_console(soft_wrap: bool = False) -> Console:
-    return Console(highlight=False, soft_wrap=soft_wrap)
+    return _make_console(soft_wrap=soft_wrap)  # rich on a terminal, plain (no wrapping, no colour) in a log
 
 
 def load_rules() -> Corpus:

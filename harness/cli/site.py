@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
-
 from harness.common import paths
 from harness.output.site import build_site
 
 
 def cmd_site(ns: argparse.Namespace) -> int:
+    from harness.common.console import heartbeat, make_console
 
-    summary = build_site(ns.out, ns.results)
-    console = Console(highlight=False)
+    with heartbeat("site: playing every example and writing the pages"):
+        summary = build_site(ns.out, ns.results)
+    console = make_console()
     console.print(f"site: {summary.out} — {summary.files} files, {summary.bytes / 1024:.0f} KiB, "
                   f"{summary.units} rule units, {summary.scenarios} scenarios played, "
                   f"built in {summary.seconds:.1f} s", markup=False)

@@ -426,6 +426,12 @@ def _first_lines(text: str, limit: int = 6) -> str:
 def print_summary(results: RunResults, console: Console) -> None:
     """Per-section table, totals, and every unexpected result with its message (no markup is interpreted
     in names or messages, so engine output prints verbatim)."""
+    from harness.common.console import is_plain
+
+    if is_plain(console):  # a log: a plain list, one unexpected result per `file:line:` line
+        from harness.output.annotations import print_plain_summary
+
+        return print_plain_summary(results, console)
     run = results.run
     console.print(
         Text(

@@ -56,6 +56,8 @@ S009  step-undefined           a step that matches no definition of ``harness/su
 S010  assumption-unused        an assumption no scenario depends on
 S011  assumption-bad-unit      an assumption's ``units`` naming no unit
 S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
+S013  schema-modeline          a board, catalog or expectations file whose first line is not its
+                               ``# yaml-language-server: $schema=…`` line (``harness/suite/editor_schemas.py``)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -163,6 +165,7 @@ CHECKS: dict[str, Check] = {
         Check("S010", "assumption-unused", "warning", "no scenario depends on the assumption"),
         Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
         Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
+        Check("S013", "schema-modeline", "warning", "a YAML file does not name its schema in its first line"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -995,6 +998,23 @@ def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
     return out
 
 
+def _modeline_findings(project: Project, boards: list[Path], whole: bool = True) -> list[Finding]:
+    """S013: the boards (and, for a whole project, its catalog and expectations files) name their schema."""
+    from harness.suite.editor_schemas import kind_of, modeline_problem
+
+    files = [(b, kind_of(b, project.root) or "board") for b in boards]
+    if whole:
+        for folder, kind in ((project.catalog, "catalog"), (project.root / "expectations", "expectations")):
+            if folder is not None and folder.is_dir():
+                files += [(p, kind) for p in sorted(folder.glob("*.y*ml"))]
+    out = []
+    for f, kind in files:
+        problem = modeline_problem(f, kind, project.root)
+        if problem is not None:
+            out.append(_finding("S013", project.show(f), 1, problem))
+    return out
+
+
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True) -> list[Finding]:
     path = lock_path(rules_dir)
@@ -1083,6 +1103,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     out += found
     board_files = [project.scenarios / n for n in _board_names(project.scenarios)]
     out += _board_findings(board_files, project)
+    out += _modeline_findings(project, board_files)
     for name in _board_names(project.scenarios):
         if name not in used:
             out.append(_finding("S008", project.show(project.scenarios / name), None,
@@ -1187,4 +1208,5 @@ def lint_paths(targets: Sequence[Path], project: Project | None = None,
             out += [f for f in _review_findings(corpus, project.rules, scenarios, project, all_units=False)  # type: ignore[arg-type]
                     if f.code != "V004"]
     out += _board_findings(dict.fromkeys(boards), project)
+    out += _modeline_findings(project, list(dict.fromkeys(boards)), whole=False)
     return sort_findings(out)

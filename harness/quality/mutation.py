@@ -288,8 +288,15 @@ def _first_line(message: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
-def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False) -> MutationReport:
-    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run."""
+def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
+                on_done: Any = None) -> MutationReport:
+    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run;
+    `on_done(run)` is called as each run ends (progress)."""
+    def _done(run: MutantRun) -> MutantRun:
+        if on_done is not None:
+            on_done(run)
+        return run
+
     known = mutants()
     names = list(known) if not names else names
     unknown = [n for n in names if n not in known]
@@ -307,10 +314,12 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     started = time.monotonic()
     rules = str(paths.RULES)
     if jobs <= 1:
-        done = [run_one(*t, None, rules) for t in tasks]
+        done = [_done(run_one(*t, None, rules)) for t in tasks]
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
             futures = [pool.submit(run_one, *t, None, rules) for t in tasks]
+            for f in futures:
+                f.add_done_callback(lambda f: f.exception() is None and _done(f.result()))
             done = [f.result() for f in futures]
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,

@@ -39,8 +39,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
-
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.yamldoc import display_path, load_yaml
@@ -293,23 +291,3 @@ def approve(folder: Path, ids: Iterable[str], all_units: bool = False, root: Pat
     if result.recorded or result.dropped or not lock.exists:
         write_lock(path, entries, order=[u.id for u in corpus.units])
     return result
-
-
-# ------------------------------------------------------------------------------------------ printing
-
-
-def print_results_review(results: Any, console: Any) -> None:
-    """After a run: every scenario needing review, with the units whose text changed (for ``check``)."""
-    pending = [r for r in results.results if getattr(r, "review", None) == "needs_review"]
-    if not pending:
-        return
-    # soft_wrap: ids and commands stay on one line, whatever the terminal's width
-    console.print(Text(f"Needs review: {len(pending)} scenario(s) name rule units whose text changed since the "
-                       "last review (not an engine failure)", style="bold yellow"), soft_wrap=True)
-    for r in pending:
-        console.print(Text(f"  {r.scenario}"), soft_wrap=True)
-        console.print(Text(f"    at {r.feature}:{r.line}; changed: {', '.join(r.review_units)}", style="dim"),
-                      soft_wrap=True)
-    console.print(Text("Review them against the new wording, then: berserk-rules approve "
-                       + " ".join(sorted({u for r in pending for u in r.review_units})), style="yellow"),
-                  soft_wrap=True)

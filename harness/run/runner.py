@@ -78,9 +78,10 @@ class _Collector:
 
 def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: str | None = None,
         engine_cmd: str | None = None, *, report_dir: Path | None = None, traces: bool = False,
-        quiet: bool = False, extra: Sequence[str] = ()) -> Outcome:
+        quiet: bool = False, extra: Sequence[str] = (), plugins: Sequence[Any] = ()) -> Outcome:
     """Play the scenarios (those naming ``units`` or a unit under them, of ``editions``; all by default) in
-    this process; see the module docstring. ``quiet`` silences pytest's terminal output."""
+    this process; see the module docstring. ``quiet`` silences pytest's terminal output; ``plugins`` are
+    further pytest plugin objects (e.g. the progress display of `check`)."""
     import pytest  # here, not at the top: the CLI's other verbs do not need pytest loaded
 
     args = scenario_pytest_args(report_dir, units, editions, expectations, engine_cmd)
@@ -92,7 +93,7 @@ def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: s
     collector = _Collector(traces)
     before = set(sys.modules)
     try:
-        code = int(pytest.main(args, plugins=[collector]))
+        code = int(pytest.main(args, plugins=[collector, *plugins]))
     finally:
         tests = str(paths.ROOT / "tests")
         for name in set(sys.modules) - before:
@@ -105,9 +106,9 @@ def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: s
 
 def run_scenarios(report_dir: Path | None, units: Sequence[str], editions: Sequence[str],
                   expectations: str | None, engine_cmd: str | None, quiet: bool = False,
-                  extra: Sequence[str] | None = None) -> tuple[int, RunResults | None]:
+                  extra: Sequence[str] | None = None, plugins: Sequence[Any] = ()) -> tuple[int, RunResults | None]:
     """`run` as (pytest exit code, results): the form `check`, `coverage`, `diff --run` and `mutants` use.
     ``report_dir`` None: no report is written."""
     outcome = run(units, editions, expectations, engine_cmd, report_dir=report_dir, quiet=quiet,
-                  extra=extra or ())
+                  extra=extra or (), plugins=plugins)
     return outcome.code, outcome.results
