@@ -49,6 +49,7 @@ class Scenario:
     duration: float = 0.0
     trace: list[dict] = field(default_factory=list)
     explored: int = 0
+    fork: dict[str, Any] | None = None   # what the «в любом порядке» exploration covered (Fork.as_json)
     index: int = 0                  # position in the collection order
 
 
@@ -83,6 +84,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
     g.addoption("--trace-dir", default=None,
                 help="write, per scenario, every step with the canonical state after it (play-outs)")
+    g.addoption("--orderings-record", action="store_true", default=False,
+                help="with --trace-dir: record how every alternative of a fork ended (tests/test_orderings.py)")
+    g.addoption("--orderings", default=None, choices=("search", "replay"),
+                help="how «в любом порядке» forks are explored: search (clone and memoise; the default for the "
+                     "in-process engine) or replay (from the set-up for every order; always over the protocol)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -272,7 +278,13 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         return
     world = request.getfixturevalue("world")
     if world.fork is not None:
-        sc.explored = explore(world, world.fork)
+        if request.config.getoption("--orderings-record"):
+            world.fork.record = {}
+        try:
+            sc.explored = explore(world, world.fork, request.config.getoption("--orderings"))
+        finally:
+            sc.fork = world.fork.as_json()
+            sc.explored = world.fork.explored
 
 
 def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
@@ -410,7 +422,7 @@ def _payload(sc: Scenario) -> dict[str, Any]:
     """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
-            "duration": sc.duration, "explored": sc.explored, "index": sc.index,
+            "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
             "steps": [[s.keyword, s.text, s.line, s.status] for s in sc.steps]}
 
 
@@ -428,7 +440,8 @@ class WorkerResults:
         sc = Scenario(id=data["id"], name=data["name"], feature=data["feature"], line=data["line"],
                       units=list(data["units"]), assumptions=list(data["assumptions"]),
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
-                      duration=data["duration"], explored=data["explored"], index=data["index"])
+                      duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
+                      index=data["index"])
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
 
@@ -449,7 +462,7 @@ def _write_trace(trace_dir: Path, sc: Scenario) -> None:
 
     trace_dir.mkdir(parents=True, exist_ok=True)
     data = {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
-            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
+            "status": sc.status, "message": sc.message, "explored": sc.explored, "fork": sc.fork, "steps": sc.trace}
     (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
 
 

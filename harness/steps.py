@@ -138,7 +138,8 @@ def when_declare(world: World, player: str, ability: str) -> None:
 def when_declare_any_order(world: World, player: str) -> None:
     """Когда игрок Б объявляет срабатывающие способности в любом порядке — a fork: the player declares all
     his waiting triggered abilities, and every following step must hold for EVERY order (all orders up to
-    6 abilities, hypothesis samples beyond; a failure names the smallest failing order as a step)."""
+    8 abilities with the in-process engine, 6 over the protocol, hypothesis samples beyond; a failure names
+    the smallest failing order as a step)."""
     from .orderings import apply_alternative
     from .world import Fork
 
@@ -147,7 +148,8 @@ def when_declare_any_order(world: World, player: str) -> None:
     options = [o for o in p["options"] if o]
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="order", player=player, items=[o["id"] for o in options], labels=labels,
-                calls_before=list(world.calls), current=[o["id"] for o in options])
+                calls_before=list(world.calls), current=[o["id"] for o in options],
+                dice={p: list(v) for p, v in world.dice.items()}, memory=dict(world.memory))
     apply_alternative(world, fork, fork.current)
     world.fork = fork
 
@@ -178,7 +180,8 @@ def when_declare_any_point(world: World, player: str, ability: str) -> None:
     assert options, f"«{ability}» is not among {p['options']!r}"
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="choice", player=player, items=[o["id"] for o in options], labels=labels,
-                calls_before=list(world.calls), current=[options[0]["id"]])
+                calls_before=list(world.calls), current=[options[0]["id"]],
+                dice={p: list(v) for p, v in world.dice.items()}, memory=dict(world.memory))
     world.answer(player, options[0]["id"])
     world.fork = fork
 
