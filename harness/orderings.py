@@ -197,6 +197,7 @@ def _replay(world: World, fork: Fork, limit: int) -> int:
     try:
         check()
     except AssertionError:
+        fork.explored = fork.states = count["n"]
         raise AssertionError(_message(fork, failing["alt"], failing["failure"], labels)) from None
     fork.explored = fork.states = count["n"]
     return fork.explored
