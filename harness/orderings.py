@@ -220,15 +220,20 @@ class _Known(Exception):
         self.outcome = outcome
 
 
+class _Budget(Exception):
+    """The search has checked as many orders as it was asked to."""
+
+
 class Search:
     """Depth-first walk of one fork's tree of choices with a transposition table (see the module docstring).
 
     Memo values: for a position in the post steps, the failure message or None; for a node of the
     declarations, None or (the smallest failing rest of the order, its failure message)."""
 
-    def __init__(self, world: World, fork: Fork):
+    def __init__(self, world: World, fork: Fork, budget: int | None = None):
         from engine.fingerprint import Fingerprints
 
+        self.budget = budget                 # stop after this many orders (the bench's --orders)
         self.world, self.fork = world, fork
         self.steps = list(fork.post_steps)
         self.resumable = _resumable()
@@ -271,6 +276,8 @@ class Search:
                 found = self._choices(root)
             else:
                 found = self._declare(root, [], list(fork.items))
+        except _Budget:
+            found = None
         finally:
             w.observer = None
         fork.states = len(self.memo)
@@ -316,6 +323,8 @@ class Search:
     def _declare(self, game: Any, prefix: list[str], remaining: list[str]) -> tuple[list[str], str] | None:
         """The node after declaring `prefix`: the smallest failing rest of the order, or None."""
         if not remaining:                        # the world is at `game`: every item declared
+            if self.budget is not None and self.fork.explored >= self.budget:
+                raise _Budget
             failure = self._post()
             self.fork.remember(prefix, failure, self.final)
             self.fork.explored += 1
