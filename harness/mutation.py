@@ -1,13 +1,21 @@
 """Suite strength: the scenarios against mutant engines, and the kill rate.
 
 A suite that passes a wrong engine is worthless. The mutants (`tests/fake_engines/mutants.py`) are the
-reference engine with one plausible implementer's mistake each, served over the protocol
-(`python tests/fake_engines/mutants.py NAME`). `run_mutants` plays the scenarios against each of them with
-`harness.cli.run_scenarios` (the machinery of `berserk-rules check --engine-cmd`), a few at a time in
-worker processes: a mutant is *killed* when some scenario does not end as expected (FAIL, ERROR, CRASH,
-TIMEOUT or an unexpected pass), and *survives* when every scenario passes — a gap in the suite, to close
-with a scenario that checks what the rule says. The reference engine over the same protocol is run too,
-as the control: when it does not pass, the kill rate means nothing and the run is an error.
+reference engine with one plausible implementer's mistake each: subclasses of `engine.Game`, which can also
+be served over the protocol (`python tests/fake_engines/mutants.py NAME`). `run_mutants` plays the scenarios
+against each of them, a few at a time in worker processes, by one of two routes:
+
+* **in-process** (the default for a mutant that is a `Game` class, as the reference engine runs in `check`):
+  the kit's pytest plugin gets an in-process adapter whose games are the mutant's (`InProcessMutant`), so
+  no process is started and «в любом порядке» forks are searched rather than replayed;
+* **protocol** (`route="protocol"`, `berserk-rules mutants --protocol`; the only route for an engine that is
+  a process): `harness.cli.run_scenarios` with `--engine-cmd` (the machinery of `check --engine-cmd`).
+
+A mutant is *killed* when some scenario does not end as expected (FAIL, ERROR, CRASH, TIMEOUT or an
+unexpected pass), and *survives* when every scenario passes — a gap in the suite, to close with a scenario
+that checks what the rule says. The reference engine by the same route is run too, as the control: when it
+does not pass, the kill rate means nothing and the run is an error. (In-process, an engine that loops
+forever hangs its worker: the protocol route has the time limits.)
 
 `KILLS` declares, for every mutant, the scenarios that kill it (all of them, in the whole suite), named
 ``"<edition> [<scenario tag>]"`` (e.g. ``"classic [113.2.ex1-1]"``: the scenario of features/classic/
@@ -111,6 +119,40 @@ def mutants() -> dict[str, str]:
     return {name: module.mistake(name) for name in sorted(module.MUTANTS)}
 
 
+class InProcessMutant:
+    """A pytest plugin object (passed to `pytest.main`): the kit's plugin takes its `berserk_rules_adapter()`
+    (harness/pytest_plugin.make_adapter), the in-process adapter with the mutant's games."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def berserk_rules_adapter(self) -> Any:
+        import engine
+
+        from .adapters import InProcessAdapter
+
+        cls = engine.Game if self.name == REFERENCE else _mutants_module_cached().MUTANTS[self.name]
+
+        class _Engine:                       # the engine package, with the mutant's games
+            def __getattr__(self, attr: str) -> Any:
+                return getattr(engine, attr)
+
+            @staticmethod
+            def new_game(setup: dict, definitions: dict) -> Any:
+                return cls(setup, definitions)
+
+        adapter = InProcessAdapter()
+        adapter._engine = _Engine()
+        if self.name != REFERENCE:
+            adapter.name = f"mutant {self.name}"
+        return adapter
+
+
+@cache
+def _mutants_module_cached() -> Any:
+    return _mutants_module()
+
+
 def engine_cmd(name: str) -> str:
     """The command line serving a mutant (or, for `REFERENCE`, the reference engine) over the protocol."""
     if name == REFERENCE:
@@ -187,6 +229,7 @@ class MutantRun:
     duration_s: float = 0.0
     error: str | None = None    # the scenarios could not be run at all
     declared: list[str] = field(default_factory=list)      # KILLS[name]
+    route: str = "in-process"   # or "protocol"
 
     @property
     def killed(self) -> bool:
@@ -211,7 +254,7 @@ class MutantRun:
         return {"name": self.name, "mistake": self.mistake, "killed": self.killed, "units": list(self.units),
                 "scenarios": self.scenarios, "killers": [k.to_json() for k in self.killers],
                 "declared": list(self.declared), "undeclared": self.undeclared, "missed": self.missed,
-                "duration_s": round(self.duration_s, 3), "error": self.error}
+                "duration_s": round(self.duration_s, 3), "error": self.error, "route": self.route}
 
 
 @dataclass
@@ -275,19 +318,38 @@ def _lean_reports() -> Iterator[None]:
         reports.default_extra = saved
 
 
+def _run_in_process(name: str, report_dir: Path, units: list[str], expectations: str | None) -> tuple[int, Any]:
+    """`run_scenarios` with the in-process adapter of `name` (no --engine-cmd): (pytest code, results)."""
+    import pytest
+
+    from .cli import scenario_pytest_args
+    from .results import RunResults
+
+    args = scenario_pytest_args(report_dir, units, [], expectations, None) + ["-p", "no:terminal"]
+    code = pytest.main(args, plugins=[InProcessMutant(name)])
+    results_file = report_dir / "results.json"
+    if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR) or not results_file.is_file():
+        return int(code), None
+    return int(code), RunResults.load(results_file)
+
+
 def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str,
-            rules: str | None = None) -> MutantRun:
-    """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one."""
+            rules: str | None = None, route: str = "in-process") -> MutantRun:
+    """Play the scenarios (of `units`, or all) against one engine, in-process or over the protocol; in a
+    worker process or in this one."""
     from .cli import run_scenarios, use_rules_dir
 
     use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
-    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
+    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared), route=route)
     started = time.monotonic()
+    exp = str(expectations) if expectations else None
     try:
         with _lean_reports():
-            code, results = run_scenarios(Path(report_dir), list(units), [],
-                                          str(expectations) if expectations else None, engine_cmd(name), quiet=True)
+            if route == "in-process":
+                code, results = _run_in_process(name, Path(report_dir), list(units), exp)
+            else:
+                code, results = run_scenarios(Path(report_dir), list(units), [], exp, engine_cmd(name), quiet=True)
     except Exception as exc:  # a harness failure must not take the other mutants down
         code, results = -1, None
         run.error = f"{type(exc).__name__}: {exc}"
@@ -307,15 +369,17 @@ def _first_line(message: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
-def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False) -> MutationReport:
-    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run."""
+def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
+                route: str = "in-process") -> MutationReport:
+    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run of
+    the reference engine by the same route ("in-process" or "protocol")."""
     known = mutants()
     names = list(known) if not names else names
     unknown = [n for n in names if n not in known]
     if unknown:
         raise KeyError(f"no mutant {', '.join(unknown)} (known: {', '.join(known)})")
     scenarios = _scenarios() if declared else []
-    # the control run: the reference engine over the protocol must pass (a declared run skips it: it checks
+    # the control run: the reference engine by the same route must pass (a declared run skips it: it checks
     # the table, and tests/test_scenarios.py runs the reference engine anyway)
     tasks: list[tuple[str, str, list[str], list[str]]] = \
         [] if declared else [(REFERENCE, "none: the reference engine itself", [], [])]
@@ -328,10 +392,10 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
         dirs = [str(Path(tmp) / f"{i:02d}-{t[0]}") for i, t in enumerate(tasks)]
         rules = str(paths.RULES)
         if jobs <= 1:
-            done = [run_one(*t, d, rules) for t, d in zip(tasks, dirs, strict=True)]
+            done = [run_one(*t, d, rules, route) for t, d in zip(tasks, dirs, strict=True)]
         else:
             with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-                futures = [pool.submit(run_one, *t, d, rules) for t, d in zip(tasks, dirs, strict=True)]
+                futures = [pool.submit(run_one, *t, d, rules, route) for t, d in zip(tasks, dirs, strict=True)]
                 done = [f.result() for f in futures]
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,

@@ -208,9 +208,15 @@ def _result_id(item: pytest.Item, tpl: Any) -> str:
 
 
 def make_adapter(config: pytest.Config) -> Any:
-    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol."""
+    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol, or what a
+    plugin object passed to `pytest.main` supplies as `berserk_rules_adapter()` (an in-process variant engine:
+    harness/mutation.py)."""
     cmd = config.getoption("--engine-cmd")
     if not cmd:
+        for plugin in config.pluginmanager.get_plugins():
+            factory = getattr(plugin, "berserk_rules_adapter", None)
+            if callable(factory):
+                return factory()
         return InProcessAdapter()
     adapter = config.stash.get(ENGINE, None)
     if adapter is None:
