@@ -12,8 +12,9 @@ every alternative. Two routes, one answer:
   steps read: the history mark, the unused dice, what steps remember) at every step boundary, at every
   declaration of the fork, and after every engine call inside the steps that can be resumed there
   (`_resumable`: «пока Очередь не опустеет»). The engine is deterministic, so two branches reaching the same
-  key end the same way. A look-up never changes an outcome, only saves work, so look-ups inside steps
-  stop after INNER_PROBE of them found nothing (each costs a fingerprint). Up to SEARCH_LIMIT items
+  key end the same way. A look-up never changes an outcome, only saves work, so the look-ups of one kind
+  stop after PROBE of them found nothing (each costs a fingerprint: on trigger orders there is never a
+  transposition, since the battle history records the order of declaration). Up to SEARCH_LIMIT items
   every order is checked.
 * **replay** (engines over the protocol: a process cannot be cloned): for every alternative the scenario
   is replayed from its set-up up to the fork, and the rest of the steps run again; all orders up to
@@ -41,7 +42,8 @@ from .world import Fork, World
 EXHAUSTIVE_LIMIT = 6        # replay route: every order up to this many items
 SEARCH_LIMIT = 8            # search route: every order up to this many items (8! = 40,320)
 SAMPLES = 300
-INNER_PROBE = 256           # look-ups inside steps: stopped after this many without a single hit
+PROBE = 256                 # look-ups of one kind (declaration, step, inside a step): stopped after this
+                            # many found nothing (each costs a fingerprint; a look-up only saves work)
 
 
 def order_step(player: str, labels: list[str]) -> str:
@@ -241,13 +243,30 @@ class Search:
         self.memo: dict[bytes, Any] = {}
         self.path: list[bytes] = []          # keys met since the last outcome was known (post steps)
         self.position: tuple = ()            # where the run is: ("in", step, calls so far) inside a step
-        self.inner_keys = self.inner_hits = 0
+        self.probes: dict[str, tuple[int, int]] = {}     # kind of look-up → (look-ups, hits)
         self.final: dict | None = None       # the state the last post-step run ended in (None: the memo knew)
 
     # -- keys
-    def key(self, *where: Any) -> bytes:
+    def key(self, *where: Any) -> bytes | None:
+        """The memo key of the world's position `where` (its first item is the kind of look-up), or None
+        when look-ups of that kind have stopped paying."""
+        self.fork.states += 1
+        kind = where[0]
+        looked, hits = self.probes.get(kind, (0, 0))
+        if looked >= PROBE and not hits:
+            return None
+        self.probes[kind] = (looked + 1, hits)
         w = self.world
         return self.fingerprints.of(w.adapter._game, where, w.mark, w.dice, w.memory)
+
+    def known(self, k: bytes | None, kind: str) -> bool:
+        if k is None or k not in self.memo:
+            return False
+        looked, hits = self.probes[kind]
+        self.probes[kind] = (looked, hits + 1)
+        self.fork.memo_hits += 1
+        self.fork.states -= 1               # not a new state: one seen before
+        return True
 
     def _after_call(self) -> None:
         """World.observer: after every engine call inside a resumable step, the memo may know the rest."""
@@ -255,15 +274,11 @@ class Search:
             return
         _, index, calls = self.position
         self.position = ("in", index, calls + 1)
-        if self.inner_keys >= INNER_PROBE and not self.inner_hits:
-            return           # no transposition inside the steps so far: stop paying for the look-ups
-        self.inner_keys += 1
         k = self.key(*self.position)
-        if k in self.memo:
-            self.fork.memo_hits += 1
-            self.inner_hits += 1
+        if self.known(k, "in"):
             raise _Known(self.memo[k])
-        self.path.append(k)
+        if k is not None:
+            self.path.append(k)
 
     # -- the walk
     def run(self) -> int:
@@ -280,24 +295,25 @@ class Search:
             found = None
         finally:
             w.observer = None
-        fork.states = len(self.memo)
         if found is not None:
             alt, failure = found
             raise AssertionError(_message(fork, alt, failure, fork.labels))
         return fork.explored
 
-    def _enter(self, game: Any, calls_before: list, mark: int, dice: dict, memory: dict) -> None:
+    def _enter(self, game: Any, state: dict, calls_before: list, mark: int, dice: dict, memory: dict) -> None:
+        """Put the world at `game`, a copy of the game the saved world was at (so its canonical state is the
+        same: steps only read it, and every engine call replaces it)."""
         w = self.world
         w.adapter._game = game
+        w.state = state
         w.calls = list(calls_before)
-        w.state = w.adapter.state()
         w.mark = mark
         w.dice = {p: list(v) for p, v in dice.items()}
         w.memory = dict(memory)
 
-    def _saved(self) -> tuple[list, int, dict, dict]:
+    def _saved(self) -> tuple[dict, list, int, dict, dict]:
         w = self.world
-        return list(w.calls), w.mark, {p: list(v) for p, v in w.dice.items()}, dict(w.memory)
+        return w.state, list(w.calls), w.mark, {p: list(v) for p, v in w.dice.items()}, dict(w.memory)
 
     def _choices(self, root: Any) -> tuple[list[str], str] | None:
         saved = self._saved()
@@ -330,8 +346,7 @@ class Search:
             self.fork.explored += 1
             return None if failure is None else ([], failure)
         k = self.key("declare", tuple(remaining))
-        if k in self.memo:
-            self.fork.memo_hits += 1
+        if self.known(k, "declare"):
             self.fork.explored += math.factorial(len(remaining))
             return self.memo[k]
         saved = self._saved()
@@ -350,7 +365,8 @@ class Search:
             if below is not None:
                 found = ([item, *below[0]], below[1])
                 break
-        self.memo[k] = found
+        if k is not None:
+            self.memo[k] = found
         return found
 
     def _post(self) -> str | None:
@@ -368,10 +384,10 @@ class Search:
         for index, (keyword, text, func, args) in enumerate(self.steps):
             self.position = ()
             k = self.key("step", index)
-            if k in self.memo:
-                self.fork.memo_hits += 1
+            if self.known(k, "step"):
                 return self.memo[k]
-            self.path.append(k)
+            if k is not None:
+                self.path.append(k)
             if func in self.resumable and self.fork.record is None:
                 self.position = ("in", index, 0)
             try:

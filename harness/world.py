@@ -25,7 +25,8 @@ class Fork:
     dice: dict[str, list[int]] = field(default_factory=dict)   # the harness's own state at the fork: the
     memory: dict[str, Any] = field(default_factory=dict)       # dice not yet used, what steps remember
     explored: int = 0               # alternatives (orders, choices) covered
-    states: int = 0                 # distinct states explored (search: memo entries; replay: alternatives run)
+    states: int = 0                 # states explored (search: positions visited, memo hits excluded;
+                                    # replay: alternatives run)
     memo_hits: int = 0              # branches whose outcome the search already knew
     route: str = ""                 # "search", "replay" or "hypothesis" (harness/orderings.py)
     seconds: float = 0.0
