@@ -16,10 +16,39 @@ KEYS = {"name", "label", "value", "unit", "target", "better", "note", "available
 
 
 def test_orderings_figure_checks_real_orders_of_seven_triggers() -> None:
-    f = bench.bench_orderings(limit=12)
-    assert f.name == "orderings" and f.unit == "/s" and f.better == "higher" and f.target == 2000
+    f = bench.bench_orderings(limit=12, replay_sample=3)
+    assert f.name == "orderings" and f.unit == "/s" and f.better == "higher" and f.target == 5000
     assert f.extra["orders"] == 12 and f.extra["failing"] == 0 and f.value > 0
+    assert f.extra["states"] > 12 and f.extra["replay_per_s"] > 0
     assert isinstance(f.meets, bool)
+
+
+def test_the_eight_trigger_figure_is_a_time_with_its_target() -> None:
+    f = bench.bench_orderings(8, limit=5, replay_sample=0)
+    assert (f.name, f.unit, f.target, f.better) == ("orderings-8", "s", 5, "lower")
+    assert f.extra["orders"] == 5 and f.extra["failing"] == 0
+
+
+def test_the_growth_figure_compares_a_generated_suite_with_one_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = {1: {"seconds": 2.0, "scenarios": 10, "steps": 50, "calls": {"act": 100}},
+            10: {"seconds": 21.0, "scenarios": 100, "steps": 500, "calls": {"act": 1000}}}
+    monkeypatch.setattr(bench, "run_generated_suite", lambda copies: runs[copies])
+    f = bench.bench_growth()
+    assert (f.name, f.value, f.unit, f.target, f.meets) == ("growth", 10.5, "×", 12, True)
+    assert f.extra["per_scenario_ms"] == 210.0 and f.extra["per_step_us"] == 42000.0 and f.extra["work_ratio"] == 10
+
+
+def test_the_work_of_check_grows_linearly_with_the_scenarios() -> None:
+    """A generated suite of 3 copies of every scenario (of classic 113.2, to stay quick) runs exactly 3 times
+    the scenarios, the steps and the engine calls of one copy — «в любом порядке» forks included: nothing in
+    the harness costs more per scenario as the suite grows. (Counts of work, not times: the times are
+    `berserk-rules bench`'s growth figure.)"""
+    one = bench.run_generated_suite(1, ["--unit", "classic:113.2"])
+    three = bench.run_generated_suite(3, ["--unit", "classic:113.2"])
+    assert one["code"] == three["code"] == 0 and one["statuses"] == three["statuses"] == ["PASS"]
+    assert one["scenarios"] >= 5 and one["calls"]["answer"] > 0
+    assert three["scenarios"] == 3 * one["scenarios"] and three["steps"] == 3 * one["steps"]
+    assert three["calls"] == {k: 3 * v for k, v in one["calls"].items()}
 
 
 def test_roundtrip_figure_has_median_and_p95() -> None:
@@ -51,6 +80,7 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setattr(bench, "bench_check", lambda: fake["check"])
     monkeypatch.setattr(bench, "bench_protocol", lambda check: fake["protocol"])
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
+    monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
     assert main(["bench", "--json", "--orders", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"machine", "figures"} and data["machine"]["cpus"]
@@ -64,7 +94,7 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["bench", "--only", "orderings", "--only", "memory", "--orders", "3"]) == 0
     table = capsys.readouterr().out
-    assert "trigger orderings checked" in table and "peak memory" in table and "≥ 2,000 /s" in table
+    assert "trigger orderings checked" in table and "peak memory" in table and "≥ 5,000 /s" in table
 
 
 def test_skip_and_only() -> None:

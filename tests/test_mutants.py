@@ -39,6 +39,7 @@ def declared_run() -> dict[str, dict]:
     assert proc.returncode in (0, 1), proc.stderr
     data = json.loads(proc.stdout)
     assert data["mode"] == "declared" and data["reference"] is None
+    assert {run["route"] for run in data["runs"]} == {"in-process"}
     return {run["name"]: run for run in data["runs"]}
 
 
@@ -120,3 +121,29 @@ def test_the_command_refuses_an_unknown_mutant() -> None:
     proc = subprocess.run([*CLI, "mutants", "--only", "no-such-mutant"], capture_output=True, text=True,
                           encoding="utf-8", cwd=paths.ROOT, timeout=60)
     assert proc.returncode == 2 and "no mutant no-such-mutant" in proc.stderr
+
+
+# ------------------------------------------------------------------------------------------ the two routes
+def test_a_mutant_runs_in_process_as_its_own_game_class() -> None:
+    from harness.quality.mutation import InProcessMutant, _mutants_module_cached
+
+    adapter = InProcessMutant("stack-fifo").berserk_rules_adapter()
+    board = {"edition": "classic", "turn": 1, "active": "А", "players": ["А", "Б"], "cards": [], "effects": []}
+    adapter.setup(board, {})
+    assert type(adapter._game) is _mutants_module_cached().MUTANTS["stack-fifo"]
+    assert adapter.name == "mutant stack-fifo"
+    reference = InProcessMutant("reference").berserk_rules_adapter()
+    reference.setup(board, {})
+    assert type(reference._game).__name__ == "Game" and reference.name != adapter.name
+
+
+def test_the_protocol_route_still_kills_a_mutant_served_as_a_process() -> None:
+    """The route of engines that are processes: one mutant served over the protocol, on its declared units,
+    fails exactly the scenarios the table declares — as every mutant does in-process (the declared run)."""
+    name = "stack-fifo"
+    proc = subprocess.run([*CLI, "mutants", "--declared", "--protocol", "--json", "--only", name],
+                          capture_output=True, text=True, encoding="utf-8", cwd=paths.ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    (run,) = json.loads(proc.stdout)["runs"]
+    assert run["route"] == "protocol" and run["error"] is None
+    assert sorted(k["name"] for k in run["killers"]) == sorted(KILLS[name])

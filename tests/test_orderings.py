@@ -1,6 +1,8 @@
 """The «в любом порядке» machinery, on a deliberately order-dependent board: it must find the failing
 order (exhaustively for few items, with hypothesis beyond) and print it as a ready-to-paste step."""
 
+from pathlib import Path
+
 import pytest
 
 from harness.engines.adapters import InProcessAdapter
@@ -105,3 +107,175 @@ def test_replay_steps_are_steps_of_the_vocabulary():
         matching = [d for d in defs if d.type == "when" and d.matches(body)]
         assert len(matching) == 1, (text, matching)
         assert " ".join(fn.__doc__.split()).startswith(matching[0].example), (text, matching[0].example)
+
+
+# ------------------------------------------------------------------------------------------ search = replay
+def _explored(n_bonus: int, route: str, limit: int | None = None, expected: int | None = None) -> tuple:
+    """Explore the fork of the order-dependent board by one route, recording how every order ended: (the
+    failure message without its statistics line, or None; the record; the fork)."""
+    world = start(n_bonus)
+    fork_with_checks(world, n_bonus if expected is None else expected)
+    world.fork.record = {}
+    try:
+        explore(world, world.fork, route=route, limit=limit)
+    except AssertionError as err:
+        return str(err).rsplit("\n(", 1)[0], world.fork.record, world.fork
+    return None, world.fork.record, world.fork
+
+
+@pytest.mark.parametrize("n_bonus", [1, 6])          # 2 and 7 triggers
+def test_the_search_and_the_replay_find_the_same_smallest_failing_order(n_bonus: int) -> None:
+    by_search, record_search, fork = _explored(n_bonus, "search")
+    by_replay, record_replay, _ = _explored(n_bonus, "replay", limit=n_bonus + 1)
+    assert fork.route == "search" and by_search is not None and "to replay it, use the step" in by_search
+    assert by_search == by_replay
+    assert record_search == record_replay            # every order run: same outcome, same final state
+
+
+def test_the_shrunk_counterexample_of_hypothesis_fails_the_same_way_in_the_search() -> None:
+    """Beyond the replay's exhaustive limit hypothesis samples and shrinks: on this board it shrinks to the
+    order the exhaustive search finds smallest, and the pasted step replays that failure."""
+    import re
+
+    world = start(EXHAUSTIVE_LIMIT)
+    fork_with_checks(world, EXHAUSTIVE_LIMIT)
+    with pytest.raises(AssertionError) as err:
+        explore(world, world.fork, route="replay")
+    assert world.fork.route == "hypothesis"
+    shrunk = re.search(r"with (\[.*?\]) — (.*?)\nto replay", str(err.value), re.S)
+    assert shrunk
+    by_search, record, _ = _explored(EXHAUSTIVE_LIMIT, "search")
+    assert by_search is not None and record
+    assert by_search == str(err.value).rsplit("\n(", 1)[0]     # the same order, message and step to paste
+    # replay the shrunk order alone through the search's machinery: it fails with hypothesis's message
+    names = eval(shrunk.group(1))                    # a list literal of labels the harness printed
+    world2 = start(EXHAUSTIVE_LIMIT)
+    when_declare_in_order(world2, "А", ", ".join(f'"{n}"' for n in names))
+    when_pass_until_empty(world2)
+    with pytest.raises(AssertionError) as again:
+        check_strike(world2, EXHAUSTIVE_LIMIT)
+    assert str(again.value) in shrunk.group(2)
+
+
+def test_an_order_independent_board_every_order_agrees_state_by_state() -> None:
+    from harness.quality.bench import order_board
+
+    def run(route: str) -> tuple:
+        world = World(adapter=InProcessAdapter())
+        world.setup(*order_board(5))
+        world.act("Б", {"type": "end_turn"})
+        fork_with_checks(world, 6)
+        world.fork.record = {}
+        explore(world, world.fork, route=route)
+        return world.fork.record, world.fork
+
+    record_search, fork = run("search")
+    record_replay, _ = run("replay")
+    assert len(record_search) == 120 and record_search == record_replay
+    assert all(outcome is None and digest for outcome, digest in record_search.values())
+    assert len({digest for _, digest in record_search.values()}) == 120     # the history tells every order apart
+    assert fork.explored == 120 and fork.states >= 120
+
+
+def test_the_search_shares_prefixes_and_reports_what_it_covered() -> None:
+    world = start(2)
+    when_declare_any_order(world, "А")
+    world.fork.post_steps.append(("Тогда", "стек пуст после пасов", when_pass_until_empty, {"world": world}))
+    when_pass_until_empty(world)
+    calls = {"answer": 0}
+    inner = world.adapter.answer
+
+    def counting(player, choice):
+        calls["answer"] += 1
+        return inner(player, choice)
+
+    world.adapter.answer = counting
+    assert explore(world, world.fork) == 6
+    # 3 + 3·2 + 6·1 declarations in the tree (15), against 6·3 = 18 when every order is replayed
+    assert calls["answer"] == 15
+    data = world.fork.as_json()
+    assert data["route"] == "search" and data["orders"] == 6 and data["states"] > 6 and data["items"] == 3
+    assert "every order of 3 checked by search: 6 orders" in world.fork.summary()
+
+
+def test_a_transposition_is_merged_by_the_memo() -> None:
+    """Two choices that lead to the same complete state: the rest of the scenario runs once."""
+    from harness.suite.orderings import Search
+    from harness.suite.world import Fork
+
+    world = start(0)                                 # one trigger: «обнуление»
+    when_declare_any_order(world, "А")
+    fork = world.fork
+    runs = {"n": 0}
+
+    def counted(world: World) -> None:
+        runs["n"] += 1
+        when_pass_until_empty(world)
+
+    # a «choice» fork offering the same option twice: both branches reach the same state
+    twin = Fork(kind="choice", player="А", items=[fork.items[0], fork.items[0]], labels=fork.labels,
+                calls_before=fork.calls_before, current=[fork.items[0]],
+                post_steps=[("Когда", "игроки пасуют", counted, {"world": world})])
+    world.fork = twin
+    Search(world, twin).run()
+    assert twin.explored == 2 and twin.memo_hits == 1 and runs["n"] == 1
+
+
+def test_the_fingerprint_covers_what_the_canonical_state_does_not() -> None:
+    """Once-per-turn marks, counters and durations change the fingerprint even where the canonical state
+    does not show them; a clone has the same fingerprint."""
+    from engine.fingerprint import Fingerprints
+
+    world = start(1)
+    game = world.adapter._game
+    fp = Fingerprints()
+    assert fp.of(game) == fp.of(game.clone())
+    changed = game.clone()
+    changed._counters["x"] = changed._counters.get("x", 0) + 1       # bookkeeping no rule shows
+    assert fp.of(changed) != fp.of(game)
+    assert fp.of(game, "step", 0) != fp.of(game, "step", 1)
+
+
+# ------------------------------------------------------------------------------------------ the suite's forks
+def _fork_scenarios() -> list:
+    from harness.common import paths
+    from harness.suite.features import scan_features
+
+    return [s for s in scan_features(paths.FEATURES, root=paths.ROOT)
+            if any("в любом порядке" in text or "с любой точкой срабатывания" in text for _, text, _ in s.steps)]
+
+
+def _run_forks(route: str, tmp: Path, units: list[str]) -> dict[str, dict]:
+    import json
+    import subprocess
+    import sys
+
+    from harness.common import paths
+
+    trace = tmp / route
+    argv = [sys.executable, "-X", "utf8", "-m", "pytest", str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT),
+            "-c", str(paths.ROOT / "pyproject.toml"), "-p", "no:cacheprovider", "-q", "-p", "no:xdist",
+            "--trace-dir", str(trace), "--orderings", route, "--orderings-record"]
+    for u in units:
+        argv += ["--unit", u]
+    proc = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", cwd=paths.ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    traces = [json.loads(f.read_text("utf-8")) for f in trace.glob("*.json")]
+    return {t["scenario"]: t["fork"] for t in traces if t.get("fork")}
+
+
+def test_the_search_and_the_replay_agree_on_every_fork_of_the_suite(tmp_path: Path) -> None:
+    from harness.quality.mutation import declared_units
+
+    scenarios = _fork_scenarios()
+    assert len(scenarios) >= 5
+    units = declared_units([s.id for s in scenarios], scenarios)     # the units that select the fewest others
+    by_search = _run_forks("search", tmp_path, units)
+    by_replay = _run_forks("replay", tmp_path, units)
+    assert {s.id for s in scenarios} <= set(by_search), "every scenario with a fork was explored"
+    assert set(by_search) == set(by_replay)
+    for sid, fork in by_search.items():
+        other = by_replay[sid]
+        assert (fork["route"], other["route"]) == ("search", "replay")
+        assert fork["orders"] == other["orders"] == len(fork["outcomes"]) >= 2, sid
+        assert fork["outcomes"] == other["outcomes"], sid

@@ -50,6 +50,8 @@ def print_report(report: Any) -> None:
                 ([f"declared, did not kill: {', '.join(run.missed)}"] if run.missed else [])
             console.print(f"{word} ({run.name}): {'; '.join(parts)} (harness/quality/mutation.py)")
     control = f"; control run of the reference engine: {ref.duration_s:.1f} s" if ref is not None else ""
+    routes = sorted({r.route for r in report.runs})
+    control += f"; {' and '.join(routes)}" if routes else ""
     console.print(f"kill rate: {report.killed}/{len(report.runs)} ({report.kill_rate:.0%}); "
                   f"{report.duration_s:.1f} s with {report.jobs} engine(s) at a time{control}")
 
@@ -62,7 +64,8 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
         total = len(ns.only or mutants()) + (0 if ns.declared else 1)
         with progress(total, "mutants") as bar:  # one step per engine run (the control run included)
             report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared,
-                                 on_done=lambda run: bar.advance(1, note=run.name))
+                                 on_done=lambda run: bar.advance(1, note=run.name),
+                                 route="protocol" if ns.protocol else "in-process")
     except (KeyError, LookupError) as exc:
         print(f"mutants: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -87,4 +90,6 @@ def register(sub: Any) -> None:
     p.add_argument("--declared", action="store_true",
                    help="run each mutant only on the units of the scenarios declared to kill it "
                         "(harness/quality/mutation.py KILLS) and check it fails exactly those (fast)")
+    p.add_argument("--protocol", action="store_true",
+                   help="serve every mutant (and the control) over the protocol instead of running it in-process")
     p.set_defaults(func=cmd_mutants)

@@ -7,7 +7,9 @@
 | `check` | wall time of `berserk-rules check` against the built-in engine, in-process (a subprocess of the CLI) | ≤ 15 s |
 | `protocol` | the same run with `--engine-cmd "<python> -m engine.serve"`, as a ratio to `check` | ≤ 2× |
 | `roundtrip` | median and 95th percentile of one `state` request to `python -m engine.serve`, after a `setup` | ≤ 200 µs median |
-| `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py): a board with 7 simultaneous triggers, all 5,040 orders replayed and checked | ≥ 2,000 /s |
+| `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py, the search route of the in-process engine): a board with 7 simultaneous triggers, all 5,040 orders checked; the note gives the distinct states explored, the memo hits, and the rate of the replay route on the first orders | ≥ 5,000 /s (1 s) |
+| `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search | ≤ 5 s |
+| `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
 | `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
@@ -41,7 +43,8 @@ from harness.suite.orderings import _run
 from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
-NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "search", "memory")
+NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "search",
+         "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
 
@@ -237,9 +240,9 @@ def order_board(n_triggers: int = 7) -> tuple[dict, dict]:
     return board, {"Вожак": leader, "Соперник": rival}
 
 
-def bench_orderings(n_triggers: int = 7, limit: int | None = None) -> Figure:
-    """Replay the scenario up to the fork and check every order of the 7 declarations (all 7! = 5,040 of
-    them; `limit` checks fewer) through `harness.suite.orderings._run`, the machinery behind «в любом порядке»."""
+def _order_fork(n_triggers: int) -> tuple[Any, Any]:
+    """The world at the fork of the bench board, with the remaining steps: pass until the stack empties, then
+    check the strike (1 + n for every order)."""
     from harness.suite.steps import when_declare_any_order, when_pass_until_empty
 
     world = World(adapter=InProcessAdapter())
@@ -254,21 +257,122 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None) -> Figure:
         value = world.card("leader")["strike"]["value"]
         assert value == [expected] * 3, f"strike {value}"
 
-    steps = [("Когда", "игроки пасуют, пока стек не опустеет", when_pass_until_empty, {"world": world}),
-             ("Тогда", f"удар {1 + n_triggers}", strike_is, {"expected": 1 + n_triggers})]
-    orders: Iterable[tuple[str, ...]] = itertools.permutations(fork.items)
-    if limit is not None:
-        orders = itertools.islice(orders, limit)
-    checked = failed = 0
+    fork.post_steps += [("Когда", "игроки пасуют, пока стек не опустеет", when_pass_until_empty, {"world": world}),
+                        ("Тогда", f"удар {1 + n_triggers}", strike_is, {"expected": 1 + n_triggers})]
+    return world, fork
+
+
+def _replay_rate(n_triggers: int, orders: int) -> float:
+    """Orders per second of the replay route (from the fork for every order) on the first `orders` orders."""
+
+    world, fork = _order_fork(n_triggers)
     started = time.perf_counter()
-    for order in orders:
-        checked += 1
-        failed += _run(world, fork, list(order), steps) is not None
+    for order in itertools.islice(itertools.permutations(fork.items), orders):
+        _run(world, fork, list(order), fork.post_steps)
+    return orders / (time.perf_counter() - started)
+
+
+def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample: int = 200) -> Figure:
+    """Check every order of the `n_triggers` declarations (7! = 5,040; 8! = 40,320) with the search route of
+    «в любом порядке» (harness.orderings.explore on the in-process engine); `limit` checks the first orders
+    only. The replay route is timed on its first `replay_sample` orders, for comparison."""
+    from harness.suite.orderings import Search, explore
+
+    world, fork = _order_fork(n_triggers)
+    started = time.perf_counter()
+    failed = 0
+    try:
+        if limit is None:
+            explore(world, fork, route="search", limit=n_triggers)
+        else:
+            Search(world, fork, budget=limit).run()
+    except AssertionError:
+        failed = 1
     seconds = time.perf_counter() - started
+    checked = fork.explored
     rate = checked / seconds if seconds else 0.0
-    return Figure("orderings", f"trigger orderings checked ({n_triggers} triggers)", round(rate), "/s", 2000,
-                  better="higher", note=f"{checked} orders in {seconds:.2f} s, {failed} failing",
-                  extra={"orders": checked, "seconds": seconds, "failing": failed})
+    replay = _replay_rate(n_triggers, min(replay_sample, checked)) if replay_sample and checked else None
+    note = (f"{checked:,} orders in {seconds:.2f} s, {fork.states:,} distinct states, {fork.memo_hits} memo hits, "
+            f"{failed} failing" + (f"; the replay route: {replay:,.0f} /s" if replay else ""))
+    extra = {"orders": checked, "seconds": seconds, "failing": failed, "states": fork.states,
+             "memo_hits": fork.memo_hits, "replay_per_s": round(replay) if replay else None}
+    if n_triggers == 7:
+        return Figure("orderings", f"trigger orderings checked ({n_triggers} triggers)", round(rate), "/s", 5000,
+                      better="higher", note=note, extra=extra)
+    return Figure("orderings-8", f"every order of {n_triggers} triggers (search)", round(seconds, 2), "s", 5,
+                  note=note + f" ({rate:,.0f} /s)", extra=extra)
+
+
+# ------------------------------------------------------------------------------------------ growth
+GROWTH_RUNNER = r"""
+import json, shutil, sys
+from pathlib import Path
+from harness.common import paths
+features, copies, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+for f in sorted(paths.FEATURES.rglob("*.feature")):
+    rel = f.relative_to(paths.FEATURES)
+    for i in range(copies):
+        target = features / rel.parent / f"{rel.stem}-{i}.feature"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f, target)
+(features / "test_generated.py").write_text(
+    "from pytest_bdd import scenarios\nscenarios(" + repr(str(features)) + ")\n", "utf-8")
+(features / "conftest.py").write_text('pytest_plugins = ["harness.run.pytest_plugin", "harness.suite.steps", "harness.output.report_plugin"]\n', "utf-8")
+paths.FEATURES = features                    # scenario ids are relative to the generated folder
+from harness.engines import adapters
+calls = {"setup": 0, "act": 0, "answer": 0}
+for name in calls:
+    method = getattr(adapters.InProcessAdapter, name)
+    def counted(self, *a, _m=method, _n=name):
+        calls[_n] += 1
+        return _m(self, *a)
+    setattr(adapters.InProcessAdapter, name, counted)
+import pytest
+argv = [str(features / "test_generated.py"), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--report-dir", str(features / "reports"), "--expectations", str(features / "none.yaml")] + sys.argv[4:]
+(features / "none.yaml").write_text("expectations: {}\n", "utf-8")
+code = pytest.main(argv)
+results = json.loads((features / "reports" / "results.json").read_text("utf-8"))["results"]
+steps = sum(1 for r in results for s in r["steps"] if s["status"] == "passed")
+statuses = sorted({r["status"] for r in results})
+Path(out).write_text(json.dumps({"code": int(code), "scenarios": len(results), "steps": steps,
+                                 "statuses": statuses, "calls": calls}), "utf-8")
+"""
+
+
+def run_generated_suite(copies: int, extra: list[str] | None = None, timeout: float = 1800) -> dict[str, Any]:
+    """Run, in a child process with the in-process engine, a generated suite holding `copies` copies of every
+    feature file: its wall time, scenarios, steps executed, statuses and engine calls (setup/act/answer)."""
+    with tempfile.TemporaryDirectory(prefix="berserk-growth-") as tmp:
+        out = Path(tmp) / "growth.json"
+        argv = [sys.executable, "-X", "utf8", "-c", GROWTH_RUNNER, str(Path(tmp) / "features"), str(copies),
+                str(out), *(extra or [])]
+        seconds, proc = _timed(argv, timeout)
+        if not out.is_file():
+            raise RuntimeError(f"the generated suite did not run (exit code {proc.returncode}): "
+                               f"{_last_line(proc.stderr or proc.stdout)}")
+        data = json.loads(out.read_text("utf-8"))
+    data["seconds"] = seconds
+    return data
+
+
+def bench_growth(factor: int = 10) -> Figure:
+    label = f"check of a {factor}× suite, as a ratio to 1×"
+    try:
+        one = run_generated_suite(1)
+        many = run_generated_suite(factor)
+    except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        return unavailable("growth", label, "×", str(exc), 12)
+    ratio = many["seconds"] / one["seconds"]
+    per_scenario = many["seconds"] / max(1, many["scenarios"])
+    per_step = many["seconds"] / max(1, many["steps"])
+    work = sum(many["calls"].values()) / max(1, sum(one["calls"].values()))
+    note = (f"{one['scenarios']} → {many['scenarios']} scenarios: {one['seconds']:.2f} s → {many['seconds']:.2f} s; "
+            f"{per_scenario * 1000:.1f} ms per scenario, {per_step * 1e6:.0f} µs per step "
+            f"(process start and collection included); engine calls ×{work:.2f}")
+    return Figure("growth", label, round(ratio, 2), "×", 12, note=note,
+                  extra={"one": one, "many": many, "per_scenario_ms": round(per_scenario * 1000, 2),
+                         "per_step_us": round(per_step * 1e6, 1), "work_ratio": round(work, 3)})
 
 
 # ------------------------------------------------------------------------------------------ search
@@ -323,6 +427,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "orderings" in wanted:
         say("orderings: every order of 7 simultaneous triggers…")
         figures["orderings"] = bench_orderings(limit=orderings_limit)
+    if "orderings-8" in wanted:
+        say("orderings: every order of 8 simultaneous triggers…")
+        figures["orderings-8"] = bench_orderings(8, limit=orderings_limit)
     if "search" in wanted:
         say("search: recall@3 of the judge's queries…")
         figures["search"] = bench_search()
@@ -335,6 +442,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "protocol" in wanted:
         say("protocol: the suite over python -m engine.serve…")
         figures["protocol"] = bench_protocol(figures.get("check"))
+    if "growth" in wanted:
+        say("growth: check of a generated suite, 1× and 10×…")
+        figures["growth"] = bench_growth()
     if "pytest" in wanted:
         say("pytest: the whole test run…")
         figures["pytest"] = bench_pytest()

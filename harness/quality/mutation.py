@@ -1,13 +1,22 @@
 """Suite strength: the scenarios against mutant engines, and the kill rate.
 
 A suite that passes a wrong engine is worthless. The mutants (`harness/quality/mutants.py`) are the
-reference engine with one plausible implementer's mistake each, served over the protocol
-(`python harness/quality/mutants.py NAME`). `run_mutants` plays the scenarios against each of them with
-`harness.cli.run_scenarios` (the machinery of `berserk-rules check --engine-cmd`), a few at a time in
-worker processes: a mutant is *killed* when some scenario does not end as expected (FAIL, ERROR, CRASH,
-TIMEOUT or an unexpected pass), and *survives* when every scenario passes — a gap in the suite, to close
-with a scenario that checks what the rule says. The reference engine over the same protocol is run too,
-as the control: when it does not pass, the kill rate means nothing and the run is an error.
+reference engine with one plausible implementer's mistake each: subclasses of `engine.Game`, which can also
+be served over the protocol (`python harness/quality/mutants.py NAME`). `run_mutants` plays the scenarios
+against each of them through the runner (`harness.run.runner`: results in memory), a few at a time in
+worker processes, by one of two routes:
+
+* **in-process** (the default for a mutant that is a `Game` class, as the reference engine runs in `check`):
+  the kit's pytest plugin gets an in-process adapter whose games are the mutant's (`InProcessMutant`), so
+  no process is started and «в любом порядке» forks are searched rather than replayed;
+* **protocol** (`route="protocol"`, `berserk-rules mutants --protocol`; the only route for an engine that is
+  a process): `harness.run.runner.run_scenarios` with `--engine-cmd` (the machinery of `check --engine-cmd`).
+
+A mutant is *killed* when some scenario does not end as expected (FAIL, ERROR, CRASH, TIMEOUT or an
+unexpected pass), and *survives* when every scenario passes — a gap in the suite, to close with a scenario
+that checks what the rule says. The reference engine by the same route is run too, as the control: when it
+does not pass, the kill rate means nothing and the run is an error. (In-process, an engine that loops
+forever hangs its worker: the protocol route has the time limits.)
 
 `KILLS` declares, for every mutant, the scenarios that kill it (all of them, in the whole suite), named
 ``"<edition> [<scenario tag>]"`` (e.g. ``"classic [113.2.ex1-1]"``: the scenario of features/classic/
@@ -110,6 +119,39 @@ def mutants() -> dict[str, str]:
     return {name: module.mistake(name) for name in sorted(module.MUTANTS)}
 
 
+class InProcessMutant:
+    """A pytest plugin object (passed to `pytest.main`): the kit's plugin takes its `berserk_rules_adapter()`
+    (harness/pytest_plugin.make_adapter), the in-process adapter with the mutant's games."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def berserk_rules_adapter(self) -> Any:
+        import engine
+        from harness.engines.adapters import InProcessAdapter
+
+        cls = engine.Game if self.name == REFERENCE else _mutants_module_cached().MUTANTS[self.name]
+
+        class _Engine:                       # the engine package, with the mutant's games
+            def __getattr__(self, attr: str) -> Any:
+                return getattr(engine, attr)
+
+            @staticmethod
+            def new_game(setup: dict, definitions: dict) -> Any:
+                return cls(setup, definitions)
+
+        adapter = InProcessAdapter()
+        adapter._engine = _Engine()
+        if self.name != REFERENCE:
+            adapter.name = f"mutant {self.name}"
+        return adapter
+
+
+@cache
+def _mutants_module_cached() -> Any:
+    return _mutants_module()
+
+
 def engine_cmd(name: str) -> str:
     """The command line serving a mutant (or, for `REFERENCE`, the reference engine) over the protocol."""
     if name == REFERENCE:
@@ -184,6 +226,7 @@ class MutantRun:
     duration_s: float = 0.0
     error: str | None = None    # the scenarios could not be run at all
     declared: list[str] = field(default_factory=list)      # KILLS[name]
+    route: str = "in-process"   # or "protocol"
 
     @property
     def killed(self) -> bool:
@@ -208,7 +251,7 @@ class MutantRun:
         return {"name": self.name, "mistake": self.mistake, "killed": self.killed, "units": list(self.units),
                 "scenarios": self.scenarios, "killers": [k.to_json() for k in self.killers],
                 "declared": list(self.declared), "undeclared": self.undeclared, "missed": self.missed,
-                "duration_s": round(self.duration_s, 3), "error": self.error}
+                "duration_s": round(self.duration_s, 3), "error": self.error, "route": self.route}
 
 
 @dataclass
@@ -259,16 +302,22 @@ class MutationReport:
 
 # ------------------------------------------------------------------------------------------ running
 def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
-            rules: str | None = None) -> MutantRun:
-    """Play the scenarios (of `units`, or all) against one engine; in a worker process or in this one.
-    The results come back in memory (`harness.run.runner`); with ``report_dir`` the reports are written too."""
+            rules: str | None = None, route: str = "in-process") -> MutantRun:
+    """Play the scenarios (of `units`, or all) against one engine, in-process or over the protocol; in a
+    worker process or in this one. The results come back in memory (`harness.run.runner`); with
+    ``report_dir`` the reports are written too."""
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
-    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
+    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared), route=route)
     started = time.monotonic()
+    exp = str(expectations) if expectations else None
     try:
-        code, results = run_scenarios(Path(report_dir) if report_dir else None, list(units), [], str(expectations) if expectations else None,
-                                      engine_cmd(name), quiet=True)
+        report = Path(report_dir) if report_dir else None
+        if route == "in-process":
+            code, results = run_scenarios(report, list(units), [], exp, None, quiet=True,
+                                          plugins=[InProcessMutant(name)])
+        else:
+            code, results = run_scenarios(report, list(units), [], exp, engine_cmd(name), quiet=True)
     except Exception as exc:  # a harness failure must not take the other mutants down
         code, results = -1, None
         run.error = f"{type(exc).__name__}: {exc}"
@@ -289,9 +338,10 @@ def _first_line(message: str, limit: int = 300) -> str:
 
 
 def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
-                on_done: Any = None) -> MutationReport:
-    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run;
-    `on_done(run)` is called as each run ends (progress)."""
+                on_done: Any = None, route: str = "in-process") -> MutationReport:
+    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run of
+    the reference engine by the same route ("in-process" or "protocol"); `on_done(run)` is called as each
+    run ends (progress)."""
     def _done(run: MutantRun) -> MutantRun:
         if on_done is not None:
             on_done(run)
@@ -303,7 +353,7 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     if unknown:
         raise KeyError(f"no mutant {', '.join(unknown)} (known: {', '.join(known)})")
     scenarios = _scenarios() if declared else []
-    # the control run: the reference engine over the protocol must pass (a declared run skips it: it checks
+    # the control run: the reference engine by the same route must pass (a declared run skips it: it checks
     # the table, and tests/test_scenarios.py runs the reference engine anyway)
     tasks: list[tuple[str, str, list[str], list[str]]] = \
         [] if declared else [(REFERENCE, "none: the reference engine itself", [], [])]
@@ -314,10 +364,10 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     started = time.monotonic()
     rules = str(paths.RULES)
     if jobs <= 1:
-        done = [_done(run_one(*t, None, rules)) for t in tasks]
+        done = [_done(run_one(*t, None, rules, route)) for t in tasks]
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            futures = [pool.submit(run_one, *t, None, rules) for t in tasks]
+            futures = [pool.submit(run_one, *t, None, rules, route) for t in tasks]
             for f in futures:
                 f.add_done_callback(lambda f: f.exception() is None and _done(f.result()))
             done = [f.result() for f in futures]

@@ -62,6 +62,7 @@ class Scenario:
     duration: float = 0.0
     trace: list[dict] = field(default_factory=list)
     explored: int = 0
+    fork: dict[str, Any] | None = None   # what the «в любом порядке» exploration covered (Fork.as_json)
     index: int = 0                  # position in the collection order
 
 
@@ -113,6 +114,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
     g.addoption("--trace-dir", default=None,
                 help="write, per scenario, every step with the canonical state after it (play-outs)")
+    g.addoption("--orderings-record", action="store_true", default=False,
+                help="with --trace-dir: record how every alternative of a fork ended (tests/test_orderings.py)")
+    g.addoption("--orderings", default=None, choices=("search", "replay"),
+                help="how «в любом порядке» forks are explored: search (clone and memoise; the default for the "
+                     "in-process engine) or replay (from the set-up for every order; always over the protocol)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -226,9 +232,15 @@ def _result_id(item: pytest.Item, tpl: Any) -> str:
 
 
 def make_adapter(config: pytest.Config) -> Any:
-    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol."""
+    """The adapter for this run: the built-in engine in-process, or --engine-cmd over the protocol, or what a
+    plugin object passed to `pytest.main` supplies as `berserk_rules_adapter()` (an in-process variant engine:
+    harness/quality/mutation.py)."""
     cmd = config.getoption("--engine-cmd")
     if not cmd:
+        for plugin in config.pluginmanager.get_plugins():
+            factory = getattr(plugin, "berserk_rules_adapter", None)
+            if callable(factory):
+                return factory()
         return InProcessAdapter()
     adapter = config.stash.get(ENGINE, None)
     if adapter is None:
@@ -292,7 +304,15 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         return
     world = request.getfixturevalue("world")
     if world.fork is not None:
-        sc.explored = explore(world, world.fork)
+        if request.config.getoption("--orderings-record"):
+            world.fork.record = {}
+        try:
+            sc.explored = explore(world, world.fork, request.config.getoption("--orderings"))
+        finally:
+            # what was covered, without the time (a trace is the same from run to run; the time is in a
+            # failure's message and in `berserk-rules bench`)
+            sc.fork = {k: v for k, v in world.fork.as_json().items() if k != "seconds"}
+            sc.explored = world.fork.explored
 
 
 def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
@@ -430,7 +450,7 @@ def _payload(sc: Scenario) -> dict[str, Any]:
     """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
-            "duration": sc.duration, "explored": sc.explored, "index": sc.index,
+            "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
             "steps": [[s.keyword, s.text, s.line, s.status] for s in sc.steps]}
 
 
@@ -448,7 +468,8 @@ class WorkerResults:
         sc = Scenario(id=data["id"], name=data["name"], feature=data["feature"], line=data["line"],
                       units=list(data["units"]), assumptions=list(data["assumptions"]),
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
-                      duration=data["duration"], explored=data["explored"], index=data["index"])
+                      duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
+                      index=data["index"])
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
 
@@ -465,7 +486,8 @@ def trace_file_name(scenario_id: str) -> str:
 def trace_data(sc: Scenario) -> dict[str, Any]:
     """A scenario's trace: what it is, how it ended, and every step with the canonical state after it."""
     return {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
-            "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
+            "status": sc.status, "message": sc.message, "explored": sc.explored, "fork": sc.fork,
+            "steps": sc.trace}
 
 
 def _write_trace(trace_dir: Path, sc: Scenario) -> None:

@@ -1,17 +1,37 @@
 """«При любом порядке»: checking that an outcome holds for every order or choice a player may make.
 
 A fork step (see harness/suite/steps.py) records the engine calls that led to it and the options the engine
-offers; the scenario body runs with one alternative; afterwards `explore` replays the scenario up to the
-fork for every other alternative and runs the rest of the steps again. Orders of up to
-EXHAUSTIVE_LIMIT items are enumerated exhaustively (in lexicographic order, so the first failure is the
-smallest); longer ones are sampled with hypothesis (derandomized, so CI is reproducible), whose
-shrinking gives the smallest failing order. A failure is reported with a ready-to-paste step that
-replays it. The harness only enumerates what the engine offers: no rules logic here.
+offers; the scenario body runs with one alternative; afterwards `explore` checks the remaining steps for
+every alternative. Two routes, one answer:
+
+* **search** (the in-process reference engine, or any in-process engine whose game has `clone()`): the
+  tree of choices is walked depth first, the game is cloned at each branch point, so a common prefix of
+  declarations is played once; and the outcome of the rest of the scenario is memoised by the exact
+  fingerprint of the engine's complete state (engine/fingerprint.py: the whole game object graph — once-per-
+  turn marks, durations, counters, history, the pending decision — plus the harness's own state the later
+  steps read: the history mark, the unused dice, what steps remember) at every step boundary, at every
+  declaration of the fork, and after every engine call inside the steps that can be resumed there
+  (steps marked `resumable`: «пока Очередь не опустеет»). The engine is deterministic, so two branches reaching the same
+  key end the same way. A look-up never changes an outcome, only saves work, so the look-ups of one kind
+  stop after PROBE of them found nothing (each costs a fingerprint: on trigger orders there is never a
+  transposition, since the battle history records the order of declaration). Up to SEARCH_LIMIT items
+  every order is checked.
+* **replay** (engines over the protocol: a process cannot be cloned): for every alternative the scenario
+  is replayed from its set-up up to the fork, and the rest of the steps run again; all orders up to
+  EXHAUSTIVE_LIMIT items.
+
+Beyond those limits hypothesis samples orders (derandomized, so CI is reproducible) and its shrinking gives
+the smallest failing order. Exhaustive orders are taken in lexicographic order of the offered options,
+so the first failure found — by either route — is the smallest, and it is reported with a ready-to-paste
+step that replays it. Each fork reports the orders covered, the distinct states explored and the time
+(`Fork.summary`). The harness only enumerates what the engine offers: no rules logic here.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import time
 import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -19,21 +39,35 @@ from typing import Any
 from harness.engines.adapters import EngineRefused, InProcessAdapter
 from harness.suite.world import Fork, World
 
-EXHAUSTIVE_LIMIT = 6
+EXHAUSTIVE_LIMIT = 6        # replay route: every order up to this many items
+SEARCH_LIMIT = 8            # search route: every order up to this many items (8! = 40,320)
 SAMPLES = 300
+PROBE = 256                 # look-ups of one kind (declaration, step, inside a step): stopped after this
+                            # many found nothing (each costs a fingerprint; a look-up only saves work)
+
+
+def apply_one(world: World, fork: Fork, option_id: str) -> None:
+    """Answer the pending declaration with one option of the fork."""
+    p = world.pending("declare_trigger", fork.player)
+    ids = [o["id"] for o in p["options"] if o]
+    if option_id not in ids:
+        raise AssertionError(f"the engine no longer offers {fork.labels.get(option_id, option_id)} "
+                             f"(it offers {[fork.labels.get(i, i) for i in ids]})")
+    world.answer(fork.player, option_id)
+    if (world.state.get("pending") or {}).get("kind") == "target":
+        raise LookupError("a «в любом порядке» step needs abilities declared without choosing targets")
 
 
 def apply_alternative(world: World, fork: Fork, alternative: list[str]) -> None:
     """Answer the pending declarations with the options of `alternative`, in order."""
     for option_id in alternative:
-        p = world.pending("declare_trigger", fork.player)
-        ids = [o["id"] for o in p["options"] if o]
-        if option_id not in ids:
-            raise AssertionError(f"the engine no longer offers {fork.labels.get(option_id, option_id)} "
-                                 f"(it offers {[fork.labels.get(i, i) for i in ids]})")
-        world.answer(fork.player, option_id)
-        if (world.state.get("pending") or {}).get("kind") == "target":
-            raise LookupError("a «в любом порядке» step needs abilities declared without choosing targets")
+        apply_one(world, fork, option_id)
+
+
+def _restore_harness(world: World, fork: Fork) -> None:
+    """The harness's own state as it was at the fork (the dice not yet used, what steps remember)."""
+    world.dice = {p: list(v) for p, v in fork.dice.items()}
+    world.memory = dict(fork.memory)
 
 
 _snapshot: tuple[Any, Any, Any] | None = None     # (the fork, the adapter, the engine game at the fork)
@@ -45,6 +79,7 @@ def back_to_fork(world: World, fork: Fork) -> None:
     gives the same state as replaying) instead of being replayed for every alternative."""
     global _snapshot
     adapter = world.adapter
+    _restore_harness(world, fork)
     if _snapshot is not None and _snapshot[0]() is fork and _snapshot[1] is adapter:
         adapter._game = _snapshot[2].clone()
         world.calls = list(fork.calls_before)
@@ -52,7 +87,7 @@ def back_to_fork(world: World, fork: Fork) -> None:
         world.mark = len(world.state.get("history", []))
         return
     world.replay(fork.calls_before)
-    if type(adapter) is InProcessAdapter and adapter._game is not None:
+    if searchable(world):
         _snapshot = (weakref.ref(fork), adapter, adapter._game.clone())
 
 
@@ -64,41 +99,80 @@ def _run(world: World, fork: Fork, alternative: list[str],
         apply_alternative(world, fork, alternative)
     except (AssertionError, EngineRefused) as exc:
         return f"taking the alternative: {exc}"
+    return _run_steps(steps)
+
+
+def _step_failure(keyword: str, text: str, exc: BaseException) -> str:
+    return f"step «{keyword} {text}»: {exc}"
+
+
+def _run_steps(steps: Iterable[tuple[str, str, Callable[..., Any], dict]]) -> str | None:
     for keyword, text, func, args in steps:
         try:
             func(**args)
         except (AssertionError, EngineRefused) as exc:
-            return f"step «{keyword} {text}»: {exc}"
+            return _step_failure(keyword, text, exc)
     return None
 
 
-def alternatives(fork: Fork) -> list[list[str]] | None:
+def searchable(world: World) -> bool:
+    """The search route needs a game it can clone: the in-process engine (not a process over the protocol)."""
+    adapter = world.adapter
+    return isinstance(adapter, InProcessAdapter) and callable(getattr(adapter._game, "clone", None))
+
+
+def alternatives(fork: Fork, limit: int = EXHAUSTIVE_LIMIT) -> list[list[str]] | None:
     """Every alternative to explore, or None when there are too many (then hypothesis samples)."""
     if fork.kind == "choice":
         return [[i] for i in fork.items]
-    if len(fork.items) > EXHAUSTIVE_LIMIT:
+    if len(fork.items) > limit:
         return None
     return [list(p) for p in itertools.permutations(fork.items)]
 
 
-def explore(world: World, fork: Fork) -> int:
+def explore(world: World, fork: Fork, route: str | None = None, limit: int | None = None) -> int:
     """Check the remaining steps for every alternative; raise AssertionError naming the smallest failure.
-    Returns the number of alternatives checked (the scenario body's own included)."""
+    Returns the number of alternatives checked (the scenario body's own included). `route` forces
+    "search" or "replay" (default: search when the engine can be cloned); `limit`: the most items whose
+    every order is checked (default SEARCH_LIMIT or EXHAUSTIVE_LIMIT), hypothesis samples beyond."""
+    if route == "search" and not searchable(world):
+        route = "replay"                 # an engine over the protocol cannot be cloned
+    route = route or ("search" if searchable(world) else "replay")
+    limit = limit or (SEARCH_LIMIT if route == "search" else EXHAUSTIVE_LIMIT)
+    started = time.perf_counter()
+    try:
+        if route == "search" and (fork.kind == "choice" or len(fork.items) <= limit):
+            fork.route = "search"
+            return Search(world, fork).run()
+        fork.route = "replay"
+        return _replay(world, fork, limit)
+    except AssertionError as exc:
+        fork.seconds = time.perf_counter() - started
+        raise AssertionError(f"{exc}\n({fork.summary()})") from None
+    finally:
+        fork.seconds = time.perf_counter() - started
+
+
+def _replay(world: World, fork: Fork, limit: int) -> int:
     steps = list(fork.post_steps)
     labels = fork.labels
-    every = alternatives(fork)
+    every = alternatives(fork, limit)
     if every is not None:
         for alt in every:
-            if alt == fork.current:
+            if alt == fork.current and fork.record is None:
+                fork.explored += 1           # the scenario body ran it, and it passed
                 continue
             failure = _run(world, fork, alt, steps)
+            fork.remember(alt, failure, world.state)
+            fork.explored += 1
+            fork.states += 1
             if failure:
                 raise AssertionError(_message(fork, alt, failure, labels))
-        fork.explored = len(every)
         return fork.explored
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    fork.route = "hypothesis"
     failing: dict[str, Any] = {}
     count = {"n": 0}
 
@@ -115,9 +189,205 @@ def explore(world: World, fork: Fork) -> int:
     try:
         check()
     except AssertionError:
+        fork.explored = fork.states = count["n"]
         raise AssertionError(_message(fork, failing["alt"], failing["failure"], labels)) from None
-    fork.explored = count["n"]
+    fork.explored = fork.states = count["n"]
     return fork.explored
+
+
+# ------------------------------------------------------------------------------------------ the search
+def resumable(step: Callable[..., Any]) -> Callable[..., Any]:
+    """Marks a step whose only local state is the number of engine calls it made so far, so that the rest of
+    the step is determined by the state after each call: the search may look the outcome up there too
+    (harness/suite/steps.py marks «пока Очередь не опустеет»)."""
+    step.resumable = True  # type: ignore[attr-defined]
+    return step
+
+
+class _Known(Exception):
+    """Raised inside a step when the memo already knows how the rest of the scenario ends."""
+
+    def __init__(self, outcome: str | None):
+        super().__init__(outcome)
+        self.outcome = outcome
+
+
+class _Budget(Exception):
+    """The search has checked as many orders as it was asked to."""
+
+
+class Search:
+    """Depth-first walk of one fork's tree of choices with a transposition table (see the module docstring).
+
+    Memo values: for a position in the post steps, the failure message or None; for a node of the
+    declarations, None or (the smallest failing rest of the order, its failure message)."""
+
+    def __init__(self, world: World, fork: Fork, budget: int | None = None):
+        from engine.fingerprint import Fingerprints
+
+        self.budget = budget                 # stop after this many orders (the bench's --orders)
+        self.world, self.fork = world, fork
+        self.steps = list(fork.post_steps)
+        self.fingerprints = Fingerprints()
+        self.memo: dict[bytes, Any] = {}
+        self.path: list[bytes] = []          # keys met since the last outcome was known (post steps)
+        self.position: tuple = ()            # where the run is: ("in", step, calls so far) inside a step
+        self.probes: dict[str, tuple[int, int]] = {}     # kind of look-up → (look-ups, hits)
+        self.final: dict | None = None       # the state the last post-step run ended in (None: the memo knew)
+
+    # -- keys
+    def key(self, *where: Any) -> bytes | None:
+        """The memo key of the world's position `where` (its first item is the kind of look-up), or None
+        when look-ups of that kind have stopped paying."""
+        self.fork.states += 1
+        kind = where[0]
+        looked, hits = self.probes.get(kind, (0, 0))
+        if looked >= PROBE and not hits:
+            return None
+        self.probes[kind] = (looked + 1, hits)
+        w = self.world
+        return self.fingerprints.of(w.adapter._game, where, w.mark, w.dice, w.memory)
+
+    def known(self, k: bytes | None, kind: str) -> bool:
+        if k is None or k not in self.memo:
+            return False
+        looked, hits = self.probes[kind]
+        self.probes[kind] = (looked, hits + 1)
+        self.fork.memo_hits += 1
+        self.fork.states -= 1               # not a new state: one seen before
+        return True
+
+    def _after_call(self) -> None:
+        """World.observer: after every engine call inside a resumable step, the memo may know the rest."""
+        if not self.position:
+            return
+        _, index, calls = self.position
+        self.position = ("in", index, calls + 1)
+        k = self.key(*self.position)
+        if self.known(k, "in"):
+            raise _Known(self.memo[k])
+        if k is not None:
+            self.path.append(k)
+
+    # -- the walk
+    def run(self) -> int:
+        w, fork = self.world, self.fork
+        back_to_fork(w, fork)
+        root = w.adapter._game.clone()
+        w.observer = self._after_call
+        try:
+            if fork.kind == "choice":
+                found = self._choices(root)
+            else:
+                found = self._declare(root, [], list(fork.items))
+        except _Budget:
+            found = None
+        finally:
+            w.observer = None
+        if found is not None:
+            alt, failure = found
+            raise AssertionError(_message(fork, alt, failure, fork.labels))
+        return fork.explored
+
+    def _enter(self, game: Any, state: dict, calls_before: list, mark: int, dice: dict, memory: dict) -> None:
+        """Put the world at `game`, a copy of the game the saved world was at (so its canonical state is the
+        same: steps only read it, and every engine call replaces it)."""
+        w = self.world
+        w.adapter._game = game
+        w.state = state
+        w.calls = list(calls_before)
+        w.mark = mark
+        w.dice = {p: list(v) for p, v in dice.items()}
+        w.memory = dict(memory)
+
+    def _saved(self) -> tuple[dict, list, int, dict, dict]:
+        w = self.world
+        return w.state, list(w.calls), w.mark, {p: list(v) for p, v in w.dice.items()}, dict(w.memory)
+
+    def _choices(self, root: Any) -> tuple[list[str], str] | None:
+        saved = self._saved()
+        for i, item in enumerate(self.fork.items):
+            game = root if i == len(self.fork.items) - 1 else root.clone()
+            self._enter(game, *saved)
+            failure = self._take(item)
+            if failure is None:
+                failure = self._post()
+            self.fork.remember([item], failure, self.final)
+            self.fork.explored += 1
+            if failure is not None:
+                return [item], failure
+        return None
+
+    def _take(self, item: str) -> str | None:
+        try:
+            apply_one(self.world, self.fork, item)
+        except (AssertionError, EngineRefused) as exc:
+            return f"taking the alternative: {exc}"
+        return None
+
+    def _declare(self, game: Any, prefix: list[str], remaining: list[str]) -> tuple[list[str], str] | None:
+        """The node after declaring `prefix`: the smallest failing rest of the order, or None."""
+        if not remaining:                        # the world is at `game`: every item declared
+            if self.budget is not None and self.fork.explored >= self.budget:
+                raise _Budget
+            failure = self._post()
+            self.fork.remember(prefix, failure, self.final)
+            self.fork.explored += 1
+            return None if failure is None else ([], failure)
+        k = self.key("declare", tuple(remaining))
+        if self.known(k, "declare"):
+            self.fork.explored += math.factorial(len(remaining))
+            return self.memo[k]
+        saved = self._saved()
+        found = None
+        for i, item in enumerate(remaining):
+            child = game if i == len(remaining) - 1 else game.clone()
+            self._enter(child, *saved)
+            failure = self._take(item)
+            rest = [r for r in remaining if r != item]
+            if failure is not None:
+                self.fork.explored += 1
+                found = ([item, *rest], failure)       # every order beginning so fails; the smallest one
+                self.fork.remember([*prefix, *found[0]], failure, self.world.state)
+                break
+            below = self._declare(child, [*prefix, item], rest)
+            if below is not None:
+                found = ([item, *below[0]], below[1])
+                break
+        if k is not None:
+            self.memo[k] = found
+        return found
+
+    def _post(self) -> str | None:
+        """Run the post steps on the world's game with the memo; the failure message or None."""
+        self.path = []
+        self.final: dict | None = None
+        outcome = self._post_outcome()
+        for k in self.path:
+            self.memo[k] = outcome
+        self.path = []
+        self.position = ()
+        return outcome
+
+    def _post_outcome(self) -> str | None:
+        for index, (keyword, text, func, args) in enumerate(self.steps):
+            self.position = ()
+            k = self.key("step", index)
+            if self.known(k, "step"):
+                return self.memo[k]
+            if k is not None:
+                self.path.append(k)
+            if getattr(func, "resumable", False) and self.fork.record is None:
+                self.position = ("in", index, 0)
+            try:
+                func(**args)
+            except _Known as known:
+                return known.outcome
+            except (AssertionError, EngineRefused) as exc:
+                self.final = self.world.state
+                return _step_failure(keyword, text, exc)
+        self.final = self.world.state
+        return None
 
 
 def _message(fork: Fork, alt: list[str], failure: str, labels: dict[str, str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,19 @@ def catalog() -> Catalog:
 
 
 def load_scenario_board(name: str) -> Board:
-    """A board named as in a «Дано расклад» step, relative to scenarios/."""
+    """A board named as in a «Дано расклад» step, relative to scenarios/: parsed and checked once per process
+    and file version (many scenarios share a board; a run against several engines loads each board once),
+    handed out as a copy (a step may not change another scenario's board)."""
     path = paths.SCENARIOS / name
     if not path.is_file():
         raise InputError(Problem(paths.display(path), None, None, "no such board file under scenarios/"))
-    return load_board(path, catalog(), root=paths.ROOT, check_definition=engine.check_card_definition)
+    stat = path.stat()
+    return copy.deepcopy(_checked_board(str(path), stat.st_mtime_ns, stat.st_size, str(paths.ROOT)))
+
+
+@lru_cache(maxsize=256)
+def _checked_board(path: str, mtime_ns: int, size: int, root: str) -> Board:
+    return load_board(Path(path), catalog(), root=Path(root), check_definition=engine.check_card_definition)
 
 
 def load_expectations(path: Path) -> dict[str, dict[str, str]]:

@@ -15,7 +15,7 @@ import re
 
 from pytest_bdd import given, parsers, then, when
 
-from harness.suite.orderings import apply_alternative
+from harness.suite.orderings import apply_alternative, resumable
 from harness.suite.session import load_scenario_board
 from harness.suite.vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, history_name, rule_effect_name
 from harness.suite.world import Fork, World
@@ -143,14 +143,16 @@ def choice_step(player: str, label: str) -> str:
 def when_declare_any_order(world: World, player: str) -> None:
     """Когда игрок Б объявляет срабатывающие способности в любом порядке — a fork: the player declares all
     his waiting triggered abilities, and every following step must hold for EVERY order (all orders up to
-    6 abilities, hypothesis samples beyond; a failure names the smallest failing order as a step)."""
+    8 abilities with the in-process engine, 6 over the protocol, hypothesis samples beyond; a failure names
+    the smallest failing order as a step)."""
     world.begin_action()
     p = world.pending("declare_trigger", player)
     options = [o for o in p["options"] if o]
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="order", player=player, items=[o["id"] for o in options], labels=labels,
                 calls_before=list(world.calls), current=[o["id"] for o in options],
-                replay_step=lambda names: order_step(player, names))
+                replay_step=lambda names: order_step(player, names),
+                dice={p: list(v) for p, v in world.dice.items()}, memory=dict(world.memory))
     apply_alternative(world, fork, fork.current)
     world.fork = fork
 
@@ -186,7 +188,8 @@ def when_declare_any_point(world: World, player: str, ability: str) -> None:
     labels = {o["id"]: world.option_label(o) for o in options}
     fork = Fork(kind="choice", player=player, items=[o["id"] for o in options], labels=labels,
                 calls_before=list(world.calls), current=[options[0]["id"]],
-                replay_step=lambda names: choice_step(player, names[0]))
+                replay_step=lambda names: choice_step(player, names[0]),
+                dice={p: list(v) for p, v in world.dice.items()}, memory=dict(world.memory))
     world.answer(player, options[0]["id"])
     world.fork = fork
 
@@ -211,6 +214,7 @@ def when_play(world: World, player: str, card: str, cell: str | None) -> None:
 
 
 @when(_re(r"игроки пасуют, пока (?:стек|Очередь) не опустеет"))
+@resumable
 def when_pass_until_empty(world: World) -> None:
     """Когда игроки пасуют, пока Очередь не опустеет — whoever has priority passes, again and again; a
     mandatory declaration with a single option on offer is made (there is nothing to choose); any other
