@@ -396,6 +396,7 @@ VERB_MODULES: list[str] = [
     "harness.cmd_site",
     "harness.cmd_mutants",
     "harness.cmd_bench",
+    "harness.cmd_contract",
 ]
 
 

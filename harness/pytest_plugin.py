@@ -69,6 +69,9 @@ class Recorder:
 
 
 RECORDER = pytest.StashKey[Recorder]()
+MARKERS = ("unit(id): the rule unit a scenario checks (from a Gherkin tag such as @classic:113.2)",
+           "assumption(id): a declared assumption the scenario depends on (from a tag such as @asm:stack-lifo)",
+           "needs(feature): a capability the scenario needs (from a tag such as @needs:battle_history)")
 SCENARIO = pytest.StashKey[Scenario]()
 
 
@@ -98,6 +101,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
     report_dir = config.getoption("--report-dir")
     adapter = make_adapter(config)
+    for marker in MARKERS:       # also without the kit's pyproject.toml (an installed kit)
+        config.addinivalue_line("markers", marker)
     config.stash[RECORDER] = Recorder(
         expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
         report_dir=Path(report_dir) if report_dir else None,
@@ -114,6 +119,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
     if tag.startswith("asm:"):
         pytest.mark.assumption(tag[4:])(function)
+        return True
+    if tag.startswith("needs:"):          # a capability the scenario needs (harness/capabilities.py)
+        pytest.mark.needs(tag[6:])(function)
         return True
     if ":" in tag:
         pytest.mark.unit(tag)(function)
@@ -253,6 +261,12 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     item.stash[SCENARIO] = sc
     if clash:
         raise InputError(clash[1])
+    from .capabilities import scenario_needs, unmet
+
+    why = unmet(make_adapter(request.config), scenario_needs(
+        [s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")]))
+    if why:
+        pytest.skip(why)
 
 
 def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,

@@ -235,7 +235,7 @@ def when_pass_until_empty(world: World) -> None:
     decision stops the step with a failure, since the scenario must answer it explicitly."""
     world.begin_action()
     for _ in range(200):
-        if world.state.get("game_over"):
+        if any(p["lost"] for p in world.state["players"]):       # the game is over (503.1.b18)
             return
         p = world.state.get("pending")
         if p:
@@ -416,7 +416,13 @@ def then_stack(world: World, datatable: list[list[str]]) -> None:
 @then(_re(r"игрок " + P + r" не может (?P<what>применить|атаковать) (?P<rest>.+)"))
 def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
-    "X" существо "Y" — the engine refuses the action, and nothing changes."""
+    "X" существо "Y" (+ « (один раз за ход)», a class of refusal: нет приоритета, не сейчас, один раз за ход,
+    нет цели, чужая карта, карта закрыта, нечем платить, условие не выполнено, …) — the engine refuses the
+    action, for that reason when one is named, and nothing changes."""
+    why = None
+    m = re.fullmatch(r"(?P<rest>.+) \((?P<why>[^()]+)\)", rest)
+    if m:
+        rest, why = m["rest"], m["why"]
     if what == "применить":
         m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
         if not m:
@@ -428,7 +434,7 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
         if not m:
             raise LookupError(f"write «не может атаковать простым ударом существом \"X\" существо \"Y\"», got «{rest}»")
         action = {"type": "attack", "attacker": world.card(m["a"])["id"], "target": world.card(m["t"])["id"]}
-    world.expect_refusal(player, action)
+    world.expect_refusal(player, action, why)
 
 
 @then(_re(r"игрок " + P + r" может объявить " + ABILITY + r" \"(?P<ability>[^\"]+)\""))
@@ -569,10 +575,11 @@ def when_move(world: World, player: str, card: str, cell: str) -> None:
     world.act(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
 
 
-@then(_re(r"игрок " + P + r" не может переместить " + C + r" в клетку (?P<cell>[a-z]\d)"))
-def then_cannot_move(world: World, player: str, card: str, cell: str) -> None:
-    """Тогда игрок А не может переместить "Гоблин" в клетку c3 — the engine refuses, nothing changes."""
-    world.expect_refusal(player, {"type": "move", "card": world.card(card)["id"], "cell": cell})
+@then(_re(r"игрок " + P + r" не может переместить " + C + r" в клетку (?P<cell>[a-z]\d)(?: \((?P<why>[^()]+)\))?"))
+def then_cannot_move(world: World, player: str, card: str, cell: str, why: str | None = None) -> None:
+    """Тогда игрок А не может переместить "Гоблин" в клетку c3 (нет запаса движения) — the engine refuses (for
+    that class of refusal, when named), nothing changes."""
+    world.expect_refusal(player, {"type": "move", "card": world.card(card)["id"], "cell": cell}, why)
 
 
 @then(_re(C + r" в клетке (?P<cell>[a-z]\d)"))
@@ -639,7 +646,7 @@ def then_lost(world: World, player: str) -> None:
     """Тогда игрок Б проиграл — and the game is over: nobody has priority."""
     lost = [p["name"] for p in world.state["players"] if p["lost"]]
     assert player in lost, f"players lost: {lost}"
-    assert world.state["game_over"] and world.state["priority"] is None
+    assert world.state["priority"] is None, f"the game goes on: priority is with {world.state['priority']!r}"
 
 
 @then(_re(r"цикл эффектов правил игры прерван перед повторением"))
