@@ -15,9 +15,8 @@ import jsonschema
 from fake_engines.suite import REFERENCE_CMD, REPO, run_many
 
 import engine
-from engine.serve import FEATURES
+from engine.serve import FEATURES, Server
 from engine.serve import PROTOCOL_VERSION as SERVE_VERSION
-from engine.serve import Server
 from harness import protocol
 from harness.adapters import EngineRefused, InProcessAdapter
 from harness.differential import Engines, moves, play, scenario_boards
