@@ -139,7 +139,7 @@ def board_needs(board_path: str) -> frozenset[str]:
 
     board = load_scenario_board(board_path)
     data = board.data
-    out: set[str] = set()
+    out: set[str] = {f"edition:{data.get('edition')}"}
     if data.get("test_cards"):
         out.add("inline_cards")
     for definition in board.definitions.values():
@@ -211,16 +211,26 @@ def scenario_needs(step_texts: list[str], tags: list[str] = ()) -> dict[str, str
 
 
 def missing(needs: dict[str, str], capabilities: dict[str, Any]) -> list[str]:
-    """The reasons a scenario cannot run on an engine with these capabilities (empty: it can)."""
+    """The reasons a scenario cannot run on an engine with these capabilities (empty: it can), one per
+    origin (its board, a step, a tag): «the edition 'heroes', the features 'targets', … (for its board …)»."""
     features = set(capabilities.get("features") or [])
+    editions = set(capabilities.get("editions") or [])
     vocabulary = capabilities.get("vocabulary")
-    out = []
+    lacking: dict[str, list[str]] = {}
     for need, why in needs.items():
-        if need.startswith("vocabulary:"):
+        if need.startswith("edition:"):
+            if need[8:] not in editions:
+                lacking.setdefault(why, []).append(f"the edition '{need[8:]}'")
+        elif need.startswith("vocabulary:"):
             if vocabulary is not None and need[11:] not in vocabulary:
-                out.append(f"the vocabulary construct '{need[11:]}' (for {why})")
+                lacking.setdefault(why, []).append(f"the vocabulary construct '{need[11:]}'")
         elif need not in features:
-            out.append(f"the capability '{need}' (for {why})")
+            lacking.setdefault(why, []).append(f"the feature '{need}'")
+    out = []
+    for why, items in lacking.items():
+        if any(i.startswith("the edition") for i in items):
+            items = [i for i in items if i.startswith("the edition")]     # the edition says it all
+        out.append(f"{', '.join(items)} (for {why})")
     return out
 
 

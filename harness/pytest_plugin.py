@@ -84,6 +84,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
     g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--min-played", type=int, default=1,
+                help="fail when scenarios ran but the engine played fewer than N to a verdict (default 1)")
     g.addoption("--trace-dir", default=None,
                 help="write, per scenario, every step with the canonical state after it (play-outs)")
 
@@ -521,6 +523,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
     session.config.stash[RESULTS] = _results(rec)
+    played = session.config.stash[RESULTS].summary()["played"]
+    if rec.order and played < session.config.getoption("--min-played"):   # an all-SKIP run is not green
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     if rec.report_dir is not None:
         from .reports import write_reports
 
