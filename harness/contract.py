@@ -163,33 +163,68 @@ def feature_paths() -> dict[str, set[str]]:
 
 # ------------------------------------------------------------------------------------------ projection
 def observable(state: Any) -> Any:
-    """The state reduced to what steps read: the top-level keys and, inside cards, players, stack entries,
-    history entries, effects and the pending decision, the keys of `STEP_READS` (a history entry's `info`
-    whole). `berserk-rules compare` compares this by default."""
+    """The state reduced to what the rules make observable and the steps read (`berserk-rules compare`
+    compares this by default): the keys of `STEP_READS` and `REQUIRED`; a card off the battlefield only by
+    who owns and controls it and where it is; the history without the kit's bookkeeping (setup, passes, zone
+    changes, rolls, …: kinds no step reads), with each entry's `info` cut to the keys steps read and the
+    engines' own ids replaced by positions (`#3`), parents included; stack entries without their ids."""
     if not isinstance(state, dict):
         return state
-    reads = paths_read()
-    tops = {p.split(".")[0] for p in reads if "." not in p} | set(REQUIRED["state"])
-    groups: dict[str, set[str]] = {}
-    for p in list(reads) + sorted(required_paths()):
-        if "." in p:
-            head, _, rest = p.partition(".")
-            groups.setdefault(head, set()).add(rest.split(".")[0])
-    plural = {"card": "cards", "player": "players", "stack": "stack", "history": "history", "effect": "effects"}
+    reads = list(paths_read()) + sorted(required_paths())
+    keys: dict[str, set[str]] = {}
+    for p in reads:
+        head, _, rest = p.partition(".")
+        keys.setdefault(head, set())
+        if rest:
+            keys[head].add(rest.split(".")[0])
+    info_keys = {p.split(".")[2] for p in reads if p.startswith("history.info.")}
     out: dict[str, Any] = {}
-    for key in tops:
+    for key in sorted(k for k in keys if "." not in k and k not in _ENTRY):
         if key not in state:
             continue
         value = dict.get(state, key)
-        entry = next((g for g, name in plural.items() if name == key), None)
-        if entry is not None and isinstance(value, list):
-            keep = groups.get(entry, set())
-            value = [{k: dict.get(v, k) for k in keep if k in v} if isinstance(v, dict) else v for v in value]
+        if key == "cards" and isinstance(value, list):
+            value = [_pick(c, keys["card"] if dict.get(c, "zone") == "battlefield" else _OFF_FIELD) for c in value]
+        elif key == "players" and isinstance(value, list):
+            value = [_pick(v, keys["player"]) for v in value]
+        elif key == "effects" and isinstance(value, list):
+            value = [_pick(v, keys["effect"] - {"id"}) for v in value]
+        elif key == "stack" and isinstance(value, list):
+            value = [_pick(v, keys["stack"] - {"id"}) for v in value]
         elif key == "pending" and isinstance(value, dict):
-            keep = groups.get("pending", set())
-            value = {k: dict.get(value, k) for k in keep if k in value}
+            value = _pick(value, keys["pending"])
+        elif key == "history" and isinstance(value, list):
+            value = _history(value, keys["history"], info_keys)
         out[key] = value
-    return dict(sorted(out.items()))
+    return out
+
+
+_ENTRY = {"card", "player", "effect"}      # entry groups, not top-level keys (stack, history, pending are both)
+_OFF_FIELD = {"id", "name", "owner", "controller", "zone"}
+_HISTORY_BOOKKEEPING = {"priority"}       # grants of priority: read by one step, not a game action of 537
+
+
+def _pick(item: Any, keep: set[str]) -> Any:
+    return {k: dict.get(item, k) for k in sorted(keep) if k in item} if isinstance(item, dict) else item
+
+
+def _history(entries: list, keep: set[str], info_keys: set[str]) -> list:
+    from .vocabulary import HISTORY_NAMES
+
+    kinds = (set(HISTORY_KINDS_READ) | set(HISTORY_NAMES)) - _HISTORY_BOOKKEEPING
+    kept = [h for h in entries if isinstance(h, dict) and dict.get(h, "kind") in kinds]
+    position = {dict.get(h, "id"): f"#{n}" for n, h in enumerate(kept, 1)}
+    out = []
+    for h in kept:
+        entry = _pick(h, keep)
+        if "id" in entry:
+            entry["id"] = position[entry["id"]]
+        if entry.get("parent") is not None:
+            entry["parent"] = position.get(entry["parent"], "(bookkeeping)")
+        if isinstance(entry.get("info"), dict):
+            entry["info"] = {k: v for k, v in sorted(entry["info"].items()) if k in info_keys}
+        out.append(entry)
+    return out
 
 
 # ------------------------------------------------------------------------------------------ engines' states

@@ -43,8 +43,8 @@ class Game {
     this.cards = new Map();
     for (const c of board.cards ?? []) {
       const d = definitions[c.card] ?? {};
-      if ((d.abilities ?? []).length || d.type !== "creature")
-        throw new Refused("unsupported", `${c.card}: only creatures without abilities are implemented`);
+      if ((d.abilities ?? []).length || d.type !== "creature" || (c.zone ?? "battlefield") !== "battlefield")
+        throw new Refused("unsupported", `${c.card}: only creatures without abilities, in play`);
       this.cards.set(c.id, {id: c.id, name: c.card, owner: c.owner, controller: c.controller ?? c.owner,
         zone: c.zone ?? "battlefield", cell: c.cell ?? null, open: !c.closed, wounds: c.wounds ?? 0,
         lives: d.lives, strike: d.strike});
@@ -84,7 +84,7 @@ class Game {
       this.log("pass", null, [], player);
       const top = this.stack[this.stack.length - 1];
       if (top && top.passed === this.other(player)) this.resolve();
-      else if (top) { top.passed = player; this.priority = this.other(player); }
+      else { if (top) top.passed = player; this.priority = this.other(player); }  // the other player gets priority
       return;
     }
     if (kind === "end_turn") {
@@ -97,7 +97,6 @@ class Game {
       throw new Refused("not_now", "the active player attacks with his own creature, with an empty stack");
     if (!a.open) throw new Refused("closed", `${a.id} is closed`);
     if (!adjacent(a.cell, t.cell) || t.zone !== "battlefield") throw new Refused("no_target", `${t.id} is not next to ${a.id}`);
-    a.open = false;                                        // attacking closes the attacker
     const declared = this.log("declare", a.id, [t.id], player, null, {action: "attack"});
     this.stack.push({id: `s${this.history.length}`, kind: "attack", source: a.id, controller: player,
       targets: [t.id], declared, rolls: {}});
@@ -131,6 +130,7 @@ class Game {
     this.stack.pop();
     const [dealt, answer] = strikeDealt(entry.rolls.attacker, entry.rolls.defender ?? 0, closed);
     const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared);
+    a.open = false;                                        // the attack closes the attacker
     if (dealt !== null) t.wounds += a.strike[dealt];
     if (answer !== null) a.wounds += t.strike[answer];
     this.ruleEffects(hid);

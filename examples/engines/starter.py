@@ -55,8 +55,8 @@ class Game:
         self.cards = {}
         for c in board.get("cards", []):
             d = definitions.get(c["card"], {})
-            if d.get("abilities") or d.get("type") != "creature":
-                raise Refused("unsupported", f"{c['card']}: only creatures without abilities are implemented")
+            if d.get("abilities") or d.get("type") != "creature" or c.get("zone", "battlefield") != "battlefield":
+                raise Refused("unsupported", f"{c['card']}: only creatures without abilities, in play")
             self.cards[c["id"]] = {
                 "id": c["id"], "name": c["card"], "owner": c["owner"], "controller": c.get("controller") or c["owner"],
                 "zone": c.get("zone", "battlefield"), "cell": c.get("cell"), "open": not c.get("closed", False),
@@ -96,8 +96,9 @@ class Game:
             self.log("pass", controller=player)
             if self.stack and self.stack[-1].get("passed") == self.other(player):
                 self.resolve()
-            elif self.stack:
-                self.stack[-1]["passed"] = player
+            else:                                          # the other player gets priority
+                if self.stack:
+                    self.stack[-1]["passed"] = player
                 self.priority = self.other(player)
             return
         if kind == "end_turn":
@@ -113,7 +114,6 @@ class Game:
             raise Refused("closed", f"{a['id']} is closed")
         if not adjacent(a["cell"], t["cell"]) or t["zone"] != "battlefield":
             raise Refused("no_target", f"{t['id']} is not next to {a['id']}")
-        a["open"] = False                                     # attacking closes the attacker
         hid = self.log("declare", a["id"], [t["id"]], player, action="attack")
         self.stack.append({"id": f"s{len(self.history)}", "kind": "attack", "source": a["id"], "ability": None,
                            "controller": player, "targets": [t["id"]], "declared": hid, "rolls": {}})
@@ -147,6 +147,7 @@ class Game:
         self.stack.pop()
         dealt, answer = strike_dealt(entry["rolls"]["attacker"], entry["rolls"].get("defender", 0), closed)
         hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"])
+        a["open"] = False                                     # the attack closes the attacker
         if dealt is not None:
             t["wounds"] += a["strike"][dealt]
         if answer is not None:
