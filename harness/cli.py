@@ -53,6 +53,8 @@ def scenario_pytest_args(report_dir: Path, units: list[str] | tuple[str, ...] = 
     """The arguments that make pytest run the kit's scenarios with its plugin (the one place that knows)."""
     args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
             "-p", "no:cacheprovider", "--report-dir", str(report_dir)]
+    if paths.SCENARIO_TESTS.parent.name == "harness":   # an installed kit: no conftest.py wires the plugin
+        args += ["-p", "harness.pytest_plugin", "-p", "harness.steps"]
     for u in units:
         args += ["--unit", u]
     for e in editions:

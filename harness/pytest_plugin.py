@@ -116,6 +116,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
 
 
+@pytest.hookimpl(tryfirst=True)       # before pytest-bdd's own, also when loaded with -p (an installed kit)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Tags name rule units (`@classic:113.2`) and assumptions (`@asm:stack-lifo`): they become the
     `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
