@@ -405,6 +405,7 @@ VERB_MODULES: list[str] = [
     "harness.cmd_mutants",
     "harness.cmd_bench",
     "harness.cmd_contract",
+    "harness.matrix",
 ]
 
 
