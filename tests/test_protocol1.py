@@ -91,3 +91,19 @@ def test_a_skip_is_never_a_known_failure() -> None:
     r = ScenarioResult(scenario="x", name="x", feature="f", line=1, units=[], assumptions=[], status="SKIP",
                        expected="SKIP", reason="r", message="m")
     assert r.as_expected and not r.known_failure
+
+
+def test_lint_checks_needs_tags(tmp_path) -> None:
+    import shutil
+    from pathlib import Path
+
+    from harness.lint import Project, lint_paths
+
+    tree = Path(__file__).parent / "data" / "editors" / "tree"
+    shutil.copytree(tree, tmp_path / "tree")
+    feature = tmp_path / "tree" / "features" / "classic" / "900-тест.feature"
+    text = feature.read_text(encoding="utf-8")
+    feature.write_text(text.replace("@asm:no-such-assumption", "@asm:no-such-assumption @needs:bogus @needs:targets"),
+                       encoding="utf-8")
+    found = [f for f in lint_paths([feature], project=Project(root=tmp_path / "tree")) if f.code == "S013"]
+    assert len(found) == 1 and "@needs:bogus" in found[0].message
