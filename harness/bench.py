@@ -182,7 +182,9 @@ def bench_roundtrip(requests: int = 2000) -> Figure:
         return stdout.readline()
 
     try:
-        ask(1, "hello", protocol="0.1.0")
+        from .protocol import PROTOCOL_VERSION
+
+        ask(1, "hello", protocol=PROTOCOL_VERSION)
         reply = json.loads(ask(2, "setup", board=board.data, definitions=board.definitions))
         if not reply.get("ok"):
             return unavailable("roundtrip", label, "µs", f"setup refused: {reply.get('error')}", 200)
