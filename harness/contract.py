@@ -368,3 +368,16 @@ FIRST_CONTACT = (
     "classic/536-538-игродействия-история-деепричастия::[536.4-1] Для сравнения: обычная атака по закрытому "
     "существу — бросает только атакующий, ответного удара нет",
 )
+
+
+def version_info() -> dict[str, Any]:
+    """What a `--version` line or a report can say of the contract: the protocol's version, the suite's,
+    and how much an engine must send (required keys per group, features, refusal classes)."""
+    from .capabilities import FEATURES
+    from .protocol import PROTOCOL_VERSION
+    from .pytest_plugin import SUITE_VERSION
+
+    return {"protocol": PROTOCOL_VERSION, "suite": SUITE_VERSION,
+            "required": {group: len(keys) for group, keys in REQUIRED.items()},
+            "features": sorted(FEATURES),
+            "refusal_classes": len(REFUSALS), "paths_read": len(paths_read())}

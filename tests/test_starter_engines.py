@@ -33,3 +33,5 @@ def test_starter_engine_passes_the_first_contact_scenarios(language: str, tmp_pa
     assert {r["status"] for r in results} == {"PASS", "SKIP"}
     assert all(r["message"].startswith("the engine does not declare") for r in results if r["status"] == "SKIP")
     assert "played: 3 of 102" in out.stdout
+    # the kit's summary and pytest's agree
+    assert "3 passed, 99 skipped in" in out.stdout and "0 failed, 3 passed, 99 skipped" in out.stdout
