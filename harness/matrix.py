@@ -51,8 +51,8 @@ def matrix_html(runs: list[Any], labels: list[str] | None = None) -> str:
     """The page: a header per engine (name, version, protocol, counts, played), then the matrix."""
     labels = labels or [f"{r.run.engine} {r.run.engine_version}" for r in runs]
     e = html.escape
-    out = ["<!doctype html><html lang='ru'><head><meta charset='utf-8'>",
-           "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+    out = ['<!doctype html><html lang="ru"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>berserk-rules: engines × rule units</title><style>",
            "body{font:14px system-ui,sans-serif;margin:1em}table{border-collapse:collapse}",
            "td,th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top}th{background:#f6f8fa}",
