@@ -9,6 +9,7 @@ import pytest
 import yaml
 from fake_engines.suite import Run, Sc, engine_cmd, make_root, run_check, run_many, scenario_id
 
+from engine.serve import FEATURES
 from harness.cli.expectations import expectations_from, write_expectations
 from harness.common.errors import InputError
 from harness.run.results import RunInfo, RunResults, ScenarioResult
@@ -49,7 +50,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
                                                     STALE: ("FAIL", "gone")}), "utf-8")
     return run_many({
         "mixed": (mixed, ["--engine-cmd", engine_cmd("by-board"), "--expectations", str(mixed / "mine.yaml")],
-                  {"FAKE_ENGINE_FEATURES": ""}),
+                  {"FAKE_ENGINE_FEATURES": ",".join(f for f in FEATURES if f != "inline_cards")}),
         "update": (update, ["--engine-cmd", engine_cmd("refuse"), "--update-expectations",
                             str(update / "mine.yaml")], None),
     })
@@ -76,7 +77,7 @@ def test_stale_entries_are_reported(runs: dict[str, Run]) -> None:
 def test_skip_by_capability_is_reported_not_failed(runs: dict[str, Run]) -> None:
     run = runs["mixed"]
     assert "implements no card yet" in run.result(M[5])["message"]                     # unsupported board
-    assert "capability 'inline_cards'" in run.result(M[6])["message"]                 # undeclared feature
+    assert "feature 'inline_cards'" in run.result(M[6])["message"]                 # undeclared feature
     junit = (run.report_dir / "junit.xml").read_text("utf-8")
     assert junit.count("<skipped") >= 2
 
@@ -107,7 +108,7 @@ def test_expectations_verb_writes_from_a_results_file(runs: dict[str, Run], tmp_
     assert main(["expectations", "--results", str(runs["mixed"].report_dir / "results.json"),
                  "--out", str(out)]) == 0
     assert {k: v["status"] for k, v in load_expectations(out).items()} == \
-        {M[0]: "FAIL", M[1]: "FAIL", M[3]: "FAIL", M[5]: "SKIP", M[6]: "SKIP"}
+        {M[0]: "FAIL", M[1]: "FAIL", M[3]: "FAIL"}            # a SKIP is never written as a failure
 
 
 # ------------------------------------------------------------------------------------------ units
@@ -122,8 +123,7 @@ def _results(statuses: dict[str, str], units: list[str] | None = None) -> RunRes
 
 def test_reasons_are_the_first_line_of_the_message() -> None:
     entries = expectations_from(_results({"x::1": "FAIL", "x::2": "PASS", "x::3": "SKIP"}))
-    assert entries == {"x::1": {"status": "FAIL", "reason": "FAIL because"},
-                       "x::3": {"status": "SKIP", "reason": "SKIP because"}}
+    assert entries == {"x::1": {"status": "FAIL", "reason": "FAIL because"}}     # a SKIP is no failure
 
 
 def test_a_filtered_run_keeps_the_entries_it_did_not_run() -> None:

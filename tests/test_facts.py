@@ -1,5 +1,5 @@
 """One source per fact (issue 12): the editions, the grid, the zones, the default players and the zone glossary
-are defined once (harness.common.facts, harness.suite.vocabulary) and every other module uses that home."""
+are defined once (harness.common.facts, harness.common.vocabulary) and every other module uses that home."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from pathlib import Path
 
 from engine.editions import CLASSIC
 from engine.editions import EDITIONS as PROFILES
-from harness.common import facts
-from harness.suite import vocabulary
+from harness.common import facts, vocabulary
 
 HARNESS = Path(__file__).resolve().parents[1] / "harness"
 
@@ -23,7 +22,7 @@ RESTATED = {
 }
 HOMES = {"the edition list": "common/facts.py", "the grid": "common/facts.py",
          "the default players": "common/facts.py", "the zone list": "common/facts.py",
-         "the zone glossary": "suite/vocabulary.py"}
+         "the zone glossary": "common/vocabulary.py"}
 
 
 def test_facts_agree_with_the_engine():

@@ -39,7 +39,7 @@ FAULTS = {
     "hang": ("TIMEOUT", ["did not answer `act` within 0.5 s", "--request-timeout", "got act"]),
     "garbage": ("ERROR", ["reply to `setup` is not JSON", "'this is not json'", "got setup"]),
     "wrong-schema": ("ERROR", ["does not follow the protocol", "state.cards: 'nope' is not of type 'array'"]),
-    "wrong-version": ("ERROR", ["protocol 1.0.0", "the harness 0.1.0", "major versions must match"]),
+    "wrong-version": ("ERROR", ["protocol 2.0.0", "the harness 1.0.0", "major versions must match"]),
     "noise": ("ERROR", ["not JSON", "debug: setting up the board", "stdout carries protocol replies only"]),
     "huge": ("ERROR", ["reply to `setup` is longer than the limit"]),
     "wrong-id": ("ERROR", ["carries id", "must echo their request's id"]),
@@ -167,7 +167,7 @@ def test_stray_output_between_replies_is_an_error() -> None:
             "for line in sys.stdin:\n"
             "    r = json.loads(line)\n"
             "    if r['request'] == 'hello':\n"
-            "        print(json.dumps({'id': r['id'], 'ok': True, 'protocol': '0.1.0', "
+            "        print(json.dumps({'id': r['id'], 'ok': True, 'protocol': '1.0.0', "
             "'engine': {'name': 'x', 'version': '1'}, 'capabilities': {'editions': ['classic'], 'features': []}}))\n"
             "        print('oops, a second line')\n"
             "    sys.stdout.flush()\n")

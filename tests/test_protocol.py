@@ -15,8 +15,8 @@ import jsonschema
 from fake_engines.suite import REFERENCE_CMD, REPO, run_many
 
 import engine
+from engine.serve import FEATURES, Server
 from engine.serve import PROTOCOL_VERSION as SERVE_VERSION
-from engine.serve import Server
 from harness.engines import protocol
 from harness.engines.adapters import EngineRefused, InProcessAdapter
 from harness.engines.protocol import SCHEMA_DIR, SubprocessAdapter, make_request, problems
@@ -192,9 +192,9 @@ def test_serve_answers_and_refuses_with_codes() -> None:
     assert _handle(s, {"id": 1, "request": "dance"})["error"]["code"] == "bad_request"
     assert _handle(s, {"id": 2, "request": "state"})["error"] == {"code": "no_game",
                                                                  "message": "no game: send 'setup' first"}
-    hello = _handle(s, make_request("hello", 3, protocol="0.1.0"))
+    hello = _handle(s, make_request("hello", 3, protocol="1.0.0"))
     assert problems("hello-response", hello) == [] and hello["id"] == 3
-    assert hello["capabilities"] == {"editions": sorted(engine.EDITIONS), "features": ["inline_cards"]}
+    assert hello["capabilities"] == {"editions": sorted(engine.EDITIONS), "features": FEATURES}
     bad = _handle(s, make_request("setup", 4, board={"edition": "chess", "cards": []}, definitions={}))
     assert bad["error"]["code"] == "bad_setup" and problems("error-response", bad) == []
     ok = _handle(s, make_request("setup", 5, board=board, definitions=definitions))

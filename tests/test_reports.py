@@ -300,6 +300,7 @@ def test_summary_counts(sample: RunResults) -> None:
         "SKIP": 1,
         "unexpected": 5,
         "ok": False,
+        "played": 4,
     }
     assert sum(summary[s] for s in STATUSES) == summary["total"]
     assert [r.name for r in sample.unexpected] == [

@@ -38,6 +38,8 @@ VERB_MODULES: list[str] = [
     "harness.cli.site",
     "harness.cli.mutants",
     "harness.cli.bench",
+    "harness.cli.contract",
+    "harness.cli.matrix",
 ]
 
 

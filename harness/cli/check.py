@@ -43,11 +43,15 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if not results.results:
         console.print("no scenario matched the filters")
         return EXIT_FAILED
+    too_few = results.summary()["played"] < ns.min_played      # a green run must have played something
+    if too_few:
+        console.print(f"the engine played {results.summary()['played']} scenario(s), fewer than --min-played "
+                      f"{ns.min_played}: the run fails (see the SKIP reasons)", markup=False)
     if ns.update_expectations:
         n = update_expectations(results, Path(ns.update_expectations))
         console.print(f"expectations: wrote {n} entr{'y' if n == 1 else 'ies'} to {ns.update_expectations}")
-        return EXIT_OK
-    return EXIT_OK if results.ok else EXIT_FAILED
+        return EXIT_FAILED if too_few else EXIT_OK
+    return EXIT_OK if results.ok and not too_few else EXIT_FAILED
 
 
 def register(sub: Any) -> None:
@@ -61,6 +65,8 @@ def register(sub: Any) -> None:
                         "reason; exit 0 once written")
     add_time_limit_options(c.add_argument)
     c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
+    c.add_argument("--min-played", type=int, default=1, metavar="N",
+                   help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
     c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)

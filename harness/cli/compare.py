@@ -27,13 +27,16 @@ def cmd_compare(ns: argparse.Namespace) -> int:
     from harness.common.console import heartbeat
 
     try:
+        engines = Engines(reference, other, ("reference", other.name), full_state=ns.full_state)
         with heartbeat(f"compare: {len(boards)} board(s)"):  # progress on stderr while hypothesis searches
-            found = find_divergence(Engines(reference, other, ("reference", other.name)), boards,
+            found = find_divergence(engines, boards,
                                     max_examples=ns.examples, max_moves=ns.moves, derandomize=not ns.random)
     finally:
         other.shutdown()
         if ns.reference_cmd:
             reference.shutdown()
+    for board, why in sorted(engines.skipped.items()):
+        print(f"skipped board {board}: {why.splitlines()[0] if why else 'unsupported'}")
     if found is None:
         print(f"no difference found in {ns.examples} plays of up to {ns.moves} moves on each of {len(boards)} board(s)")
         return 0
@@ -50,4 +53,7 @@ def register(sub: Any) -> None:
     p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
     add_time_limit_options(p.add_argument, scenario=False)
     p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")
+    p.add_argument("--full-state", action="store_true",
+                   help="compare whole states, the reference engine's bookkeeping included (default: only the "
+                        "observable contract, docs/CONTRACT.md)")
     p.set_defaults(func=cmd_compare)

@@ -56,6 +56,10 @@ EXAMPLES: dict[str, str] = {
   berserk-rules compare --engine-cmd "./my-engine" --board classic/113 --examples 200""",
     "expectations": """example:
   berserk-rules expectations --results reports/results.json --out my-engine.yaml""",
+    "contract": """examples:
+  berserk-rules contract > docs/CONTRACT.md      # what of the canonical state the scenarios read""",
+    "matrix": """examples:
+  berserk-rules matrix --results reports/results.json --results my-engine/results.json --out matrix.html""",
     "bench": """examples:
   berserk-rules bench
   berserk-rules bench --only orderings --only roundtrip --json""",

@@ -26,5 +26,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("site", help="write the offline rules site with every example played out")
     p.add_argument("--out", default=str(paths.REPORTS / "site"),
                    help="folder to write (default reports/site); replaced atomically, only if it is a site")
-    p.add_argument("--results", help="another engine's results.json to show beside the reference engine")
+    p.add_argument("--results", action="append", default=[],
+                   help="another engine's results.json to show beside the reference engine; repeat it for more "
+                        "engines: the site then has matrix.html, rule units × engines (harness/output/matrix.py)")
     p.set_defaults(func=cmd_site)

@@ -1,11 +1,29 @@
-"""Where the kit's folders are. The kit runs from its checkout (installed editable, `pip install -e .`)."""
+"""Where the kit's folders are. A checkout (`pip install -e .`, or the source tree) uses its own folders; an
+installed kit (`pip install berserk-rules-….whl`) uses the copy of the suite the wheel carries (the data
+package `berserk_rules_suite`); `$BERSERK_RULES_ROOT` points at another copy."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-ROOT = Path(os.environ.get("BERSERK_RULES_ROOT", Path(__file__).resolve().parents[2]))
+
+def _root() -> tuple[Path, str]:
+    """The kit's root and how it was found."""
+    if os.environ.get("BERSERK_RULES_ROOT"):
+        return Path(os.environ["BERSERK_RULES_ROOT"]), "$BERSERK_RULES_ROOT"
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "features").is_dir() and (checkout / "rules").is_dir():
+        return checkout, "the checkout of the kit"
+    try:
+        import berserk_rules_suite
+
+        return Path(list(berserk_rules_suite.__path__)[0]).resolve(), "the installed suite (berserk_rules_suite)"
+    except (ImportError, IndexError):
+        return checkout, "the checkout of the kit"
+
+
+ROOT, FOUND_BY = _root()
 RULES = ROOT / "rules"
 FEATURES = ROOT / "features"
 SCENARIOS = ROOT / "scenarios"
@@ -14,7 +32,9 @@ EXPECTATIONS = ROOT / "expectations"
 REFERENCE_EXPECTATIONS = EXPECTATIONS / "reference.yaml"
 ASSUMPTIONS = RULES / "assumptions.yaml"
 SCENARIO_TESTS = ROOT / "tests" / "test_scenarios.py"
-REPORTS = ROOT / "reports"
+if not SCENARIO_TESTS.is_file():                 # an installed kit: the binding module ships in harness/
+    SCENARIO_TESTS = Path(__file__).resolve().parents[1] / "run" / "suite_tests.py"
+REPORTS = ROOT / "reports" if FOUND_BY == "the checkout of the kit" else Path("reports")
 
 
 def display(path: Path) -> str:
@@ -35,3 +55,10 @@ def use_rules_dir(folder: str | None) -> None:
     RULES = Path(folder)
     if (RULES / "assumptions.yaml").is_file():
         ASSUMPTIONS = RULES / "assumptions.yaml"
+
+
+def where(folder: Path, what: str, option: str = "") -> str:
+    """The message for a missing folder: where the kit looked, how it chose that place, what changes it."""
+    change = f"{option}, or " if option else ""
+    return (f"{what} folder not found at {folder} (the kit's root {ROOT} is {FOUND_BY}); point the kit at a copy "
+            f"of the suite with {change}$BERSERK_RULES_ROOT")

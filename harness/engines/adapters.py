@@ -56,7 +56,9 @@ class InProcessAdapter:
         self._game: Any = None
 
     def capabilities(self) -> dict[str, Any]:
-        return {"editions": sorted(self._engine.EDITIONS), "features": ["inline_cards"]}
+        from engine.serve import FEATURES
+
+        return {"editions": sorted(self._engine.EDITIONS), "features": list(FEATURES)}
 
     def setup(self, board: dict, definitions: dict[str, dict]) -> dict:
         try:

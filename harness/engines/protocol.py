@@ -39,7 +39,7 @@ from typing import Any
 
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
 
-PROTOCOL_VERSION = "0.1.0"
+PROTOCOL_VERSION = "1.0.0"
 DEFAULT_REQUEST_TIMEOUT = 10.0
 DEFAULT_START_TIMEOUT = 30.0     # hello: start-up of a compiled or JVM engine is not a request's speed
 DEFAULT_SCENARIO_TIMEOUT = 60.0
@@ -385,6 +385,8 @@ class SubprocessAdapter:
         self._deadline: float | None = None
         self._fault: EngineFault | None = None      # the fault that ended the current scenario
         self.starts = 0                               # processes started so far
+        self.start_failures = 0                       # consecutive failed starts (harness/engines/startup.py)
+        self.gave_up: EngineFault | None = None       # set after MAX_START_FAILURES: no more starts
         self.round_trips: list[float] = []            # seconds per answered request
 
     # -- identity (the engine's hello; a failing engine is named by its command)
@@ -427,16 +429,29 @@ class SubprocessAdapter:
         if board.get("test_cards") and "inline_cards" not in caps["features"]:
             raise EngineUnsupported("the engine does not declare the capability 'inline_cards' "
                                     "(the board defines test cards inline)")
-        return self._call("setup", board=board, definitions=definitions)["state"]
+        return self._state(self._call("setup", board=board, definitions=definitions))
 
     def act(self, player: str, action: dict) -> dict:
-        return self._call("act", player=player, action=action)["state"]
+        return self._state(self._call("act", player=player, action=action))
 
     def answer(self, player: str, choice: Any) -> dict:
-        return self._call("answer", player=player, choice=choice)["state"]
+        return self._state(self._call("answer", player=player, choice=choice))
 
     def state(self) -> dict:
-        return self._call("state")["state"]
+        return self._state(self._call("state"))
+
+    def _state(self, reply: dict[str, Any]) -> dict:
+        """The reply's state, checked against the features the engine declared (harness/engines/contract.py); an
+        optional key a step reads and the engine does not send makes the scenario SKIP."""
+        from harness.engines.contract import feature_problems, view
+
+        state = reply["state"]
+        if self.validate:
+            wrong = feature_problems(state, self.capabilities().get("features", []))
+            if wrong:
+                raise self._fault_now("ERROR", "the engine's state lacks what its declared features require: "
+                                               + "; ".join(wrong[:5]))
+        return view(state)
 
     def close(self) -> None:
         """The end of a scenario: with `reuse` a healthy engine stays up for the next one."""
@@ -452,6 +467,11 @@ class SubprocessAdapter:
 
     # -- the machinery
     def _start(self) -> None:
+        from harness.engines.startup import guarded_start
+
+        guarded_start(self, self._start_once)
+
+    def _start_once(self) -> None:
         self.shutdown()
         self.starts += 1
         try:
@@ -546,6 +566,8 @@ class SubprocessAdapter:
             raise self._fault_now("ERROR", f"{PROTOCOL_ERRORS[code]} (`{kind}`): {code}: {message}", stop=False)
         if code == "unsupported" and kind == "setup":
             raise EngineUnsupported(f"the engine does not support this board: {message}")
+        if code in ("unsupported", "unknown_action"):      # any request: SKIP, never FAIL (protocol 1.0)
+            raise EngineUnsupported(f"the engine does not support this `{kind}` request: {code}: {message}")
         raise EngineRefused(code, message)
 
     def _unsolicited(self) -> str | None:

@@ -26,14 +26,14 @@ from rich.table import Table
 from rich.text import Text
 
 from harness.common.facts import COLUMNS, ROWS
-from harness.suite.vocabulary import ZONE_TITLES
+from harness.common.vocabulary import ZONE_TITLES
 
 __all__ = [
     "answer_line", "board_rich", "board_svg", "card_summary", "history_line", "pending_line",
     "player_colour", "print_playout", "stack_lines", "waiting_lines",
 ]
 
-ZONES_RU = ZONE_TITLES     # the zone glossary lives in harness.suite.vocabulary
+ZONES_RU = ZONE_TITLES     # the zone glossary lives in harness.common.vocabulary
 STRIKES_RU = {"weak": "слабый", "medium": "средний", "strong": "сильный", None: "нет удара"}
 ROLES_RU = {"attacker": "атакующий", "defender": "защищающийся"}
 EFFECTS_RU = {"control": "взятие под контроль", "strike_bonus": "бонус к удару", "gain_control": "взятие под контроль",

@@ -431,7 +431,9 @@ def print_summary(results: RunResults, console: Console) -> None:
     if is_plain(console):  # a log: a plain list, one unexpected result per `file:line:` line
         from harness.output.annotations import print_plain_summary
 
-        return print_plain_summary(results, console)
+        print_plain_summary(results, console)
+        console.print(played_line(results), markup=False)
+        return
     run = results.run
     console.print(
         Text(
@@ -459,6 +461,8 @@ def print_summary(results: RunResults, console: Console) -> None:
     else:
         line.append(f"{summary['unexpected']} unexpected", style="bold red")
     console.print(line)
+    console.print(Text(played_line(results)))
+    console.print(Text(played_line(results)))
     if summary.get("needs_review"):  # harness/rules/review.py: wording changed since the last review
         console.print(Text(f"{summary['needs_review']} scenario(s) need review: their rule units changed wording", style="bold yellow"))
 
@@ -488,3 +492,15 @@ def print_summary(results: RunResults, console: Console) -> None:
         )
         for entry in results.stale_expectations:
             console.print(Text(f"  {entry}"))
+
+
+
+def played_line(results: RunResults) -> str:
+    """How many scenarios the engine played, and the run in pytest's words, which agree with the kit's:
+    pytest's *failed* are the unexpected results (an unexpected pass included), its *passed* the expected
+    PASSes, its *skipped* the SKIPs and the known failures."""
+    summary = results.summary()
+    passed = sum(1 for r in results.results if r.status == "PASS" and r.as_expected)
+    failed = summary["unexpected"]
+    return (f"played: {summary['played']} of {summary['total']} scenarios ran to a verdict (PASS or FAIL) · "
+            f"as pytest counts them: {failed} failed, {passed} passed, {summary['total'] - failed - passed} skipped")

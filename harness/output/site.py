@@ -184,7 +184,9 @@ def build_site(out: str | Path, results_file: str | Path | None = None, *, run: 
     _check_out(out)
     corpus = load_corpus(paths.RULES, root=paths.ROOT)
     scenarios = scan_features(paths.FEATURES, root=paths.ROOT)
-    other = RunResults.load(results_file) if results_file else None
+    files = [results_file] if isinstance(results_file, str | Path) else list(results_file or [])
+    others = [RunResults.load(f) for f in files]
+    other = others[0] if others else None
     if run is None:
         run = run_playouts()
     site = _SiteData(corpus, scenarios, run, other, scenarios_by_unit(scenarios))
@@ -193,6 +195,11 @@ def build_site(out: str | Path, results_file: str | Path | None = None, *, run: 
     tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.tmp-"))
     try:
         site.write(tmp)
+        if others:                            # many engines, one page (harness/output/matrix.py)
+            from harness.output.matrix import matrix_html
+
+            (tmp / "matrix.html").write_text(matrix_html(([run.results] if run.results else []) + others),
+                                             encoding="utf-8")
         (tmp / MARKER).write_text("built by berserk-rules site\n", encoding="utf-8")
         for p in tmp.rglob("*"):
             os.chmod(p, 0o755 if p.is_dir() else 0o644)

@@ -193,7 +193,9 @@ def bench_roundtrip(requests: int = 2000) -> Figure:
         return stdout.readline()
 
     try:
-        ask(1, "hello", protocol="0.1.0")
+        from harness.engines.protocol import PROTOCOL_VERSION
+
+        ask(1, "hello", protocol=PROTOCOL_VERSION)
         reply = json.loads(ask(2, "setup", board=board.data, definitions=board.definitions))
         if not reply.get("ok"):
             return unavailable("roundtrip", label, "µs", f"setup refused: {reply.get('error')}", 200)
@@ -274,7 +276,7 @@ def _replay_rate(n_triggers: int, orders: int) -> float:
 
 def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample: int = 200) -> Figure:
     """Check every order of the `n_triggers` declarations (7! = 5,040; 8! = 40,320) with the search route of
-    «в любом порядке» (harness.orderings.explore on the in-process engine); `limit` checks the first orders
+    «в любом порядке» (harness.suite.orderings.explore on the in-process engine); `limit` checks the first orders
     only. The replay route is timed on its first `replay_sample` orders, for comparison."""
     from harness.suite.orderings import Search, explore
 

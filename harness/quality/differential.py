@@ -139,11 +139,7 @@ def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
                     if len(out) >= limit:
                         break
                     if k in ky:
-                        if kx[k] != ky[k]:
-                            inner = state_diff(kx[k], ky[k], f"{p}[{k}]", limit=4)
-                            # an entry that differs all over is shown whole
-                            out.extend(inner if len(inner) <= 3 else
-                                       [f"{p}[{k}]: {_short(kx[k])} ≠ {_short(ky[k])}"])
+                        walk(kx[k], ky[k], f"{p}[{k}]")       # down to the differing leaves
                     else:
                         out.append(f"{p}[{k}]: only in the first engine: {_short(kx[k])}")
                 for k in ky:
@@ -163,9 +159,9 @@ def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
     return [line.lstrip(".") for line in out]
 
 
-def _short(value: Any, limit: int = 160) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit] + "…"
+def _short(value: Any) -> str:
+    """A value of a diff, whole: a leaf is never cut where it differs."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 # ------------------------------------------------------------------------------------------ plays
@@ -176,6 +172,8 @@ class Engines:
     first: Any
     second: Any
     names: tuple[str, str] = ("reference", "other")
+    full_state: bool = False          # compare whole states, bookkeeping included (default: the contract)
+    skipped: dict[str, str] = field(default_factory=dict)     # boards an engine declined → why
 
 
 @dataclass
@@ -203,8 +201,40 @@ class Divergence:
         return "\n".join(lines)
 
 
-def _differ(a: Outcome, b: Outcome) -> bool:
-    return a.key() != b.key() or (a.kind == "ok" and a.state != b.state)
+def _differ(a: Outcome, b: Outcome, full_state: bool = False) -> bool:
+    from harness.engines.contract import observable
+
+    if a.key() != b.key():
+        return True
+    if a.kind != "ok":
+        return False
+    if full_state:
+        return a.state != b.state
+    x, y = _align(observable(a.state), observable(b.state))
+    return x != y
+
+
+def _align(x: Any, y: Any) -> tuple[Any, Any]:
+    """Both sides without the optional keys only one of them sends (a key an engine does not send is a SKIP
+    for the scenarios reading it, not a difference; required keys are the schema's business)."""
+    if isinstance(x, dict) and isinstance(y, dict):
+        common = [k for k in x if k in y]
+        pairs = {k: _align(x[k], y[k]) for k in common}
+        return {k: v[0] for k, v in pairs.items()}, {k: v[1] for k, v in pairs.items()}
+    if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        pairs = [_align(u, v) for u, v in zip(x, y, strict=True)]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+    return x, y
+
+
+def _diff(a: Outcome, b: Outcome, full_state: bool) -> list[str]:
+    from harness.engines.contract import observable
+
+    if not (a.kind == b.kind == "ok" and a.state and b.state):
+        return []
+    if full_state:
+        return state_diff(a.state, b.state)
+    return state_diff(*_align(observable(a.state), observable(b.state)))
 
 
 Chooser = Callable[[int], int]        # number of moves available → the index of the one to play
@@ -232,9 +262,11 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
     names = engines.names
     one = outcome(lambda: engines.first.setup(board, definitions))
     two = outcome(lambda: engines.second.setup(board, definitions))
-    if _differ(one, two):
-        return Divergence(board_name, [], one, two, names, state_diff(one.state, two.state) if one.state
-                          and two.state else [])
+    if "skip" in (one.kind, two.kind):       # a board an engine does not support: not a difference
+        engines.skipped[board_name] = (two if two.kind == "skip" else one).message
+        return None
+    if _differ(one, two, engines.full_state):
+        return Divergence(board_name, [], one, two, names, _diff(one, two, engines.full_state))
     if one.kind != "ok":
         return None
     state: dict = one.state or {}
@@ -248,9 +280,10 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
             move = options.pop(choose(len(options)))
             trail.append(move)
             one, two = perform(engines.first, move), perform(engines.second, move)
-            if _differ(one, two):
-                diff = state_diff(one.state, two.state) if one.kind == two.kind == "ok" else []
-                return Divergence(board_name, trail, one, two, names, diff, said)
+            if "skip" in (one.kind, two.kind):   # a request an engine does not support: the play ends here
+                return None
+            if _differ(one, two, engines.full_state):
+                return Divergence(board_name, trail, one, two, names, _diff(one, two, engines.full_state), said)
             said.append(one.text())
             if one.kind == "ok":
                 state = one.state or state

@@ -58,6 +58,7 @@ S011  assumption-bad-unit      an assumption's ``units`` naming no unit
 S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
 S013  schema-modeline          a board, catalog or expectations file whose first line is not its
                                ``# yaml-language-server: $schema=…`` line (``harness/suite/editor_schemas.py``)
+S014  unknown-needs-tag        a ``@needs:`` tag naming no feature of ``harness/suite/capabilities.py`` (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -166,6 +167,7 @@ CHECKS: dict[str, Check] = {
         Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
         Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
         Check("S013", "schema-modeline", "warning", "a YAML file does not name its schema in its first line"),
+        Check("S014", "unknown-needs-tag", "error", "a @needs: tag names no feature of the protocol"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -900,6 +902,12 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                     near = _near(asm, sorted(assumption_ids))
                     out.append(_finding("S004", sc.file, line, f"@{tag}: no assumption «{asm}» in "
                                         f"{project.show(project.assumptions or Path())}{near}"))
+            elif tag.startswith("needs:"):          # a capability the scenario needs (harness/suite/capabilities.py)
+                from harness.suite.capabilities import FEATURES
+
+                if tag[6:] not in FEATURES:
+                    out.append(_finding("S014", sc.file, line, f"@{tag}: no feature «{tag[6:]}»; known: "
+                                        f"{', '.join(FEATURES)}"))
             elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
                 out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
         for step in sc.steps:

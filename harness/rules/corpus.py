@@ -515,7 +515,10 @@ def load_corpus(rules_dir: Path, root: Path | None = None) -> Corpus:
     if root is None:
         root = rules_dir.resolve().parent
     if not rules_dir.is_dir():
-        raise InputError(Problem(_display_path(rules_dir, root), None, None, "rules folder not found"))
+        from harness.common import paths
+
+        raise InputError(Problem(_display_path(rules_dir, root), None, None,
+                                 paths.where(Path(rules_dir), "rules", "--rules DIR, $BERSERK_RULES_DIR")))
     paths = sorted(rules_dir.glob("*.txt"), key=lambda p: p.name)
     if not paths:
         raise InputError(

@@ -87,6 +87,9 @@ class Recorder:
 
 
 RECORDER = pytest.StashKey[Recorder]()
+MARKERS = ("unit(id): the rule unit a scenario checks (from a Gherkin tag such as @classic:113.2)",
+           "assumption(id): a declared assumption the scenario depends on (from a tag such as @asm:stack-lifo)",
+           "needs(feature): a capability the scenario needs (from a tag such as @needs:battle_history)")
 SCENARIO = pytest.StashKey[Scenario]()
 
 
@@ -112,6 +115,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
     g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--min-played", type=int, default=1,
+                help="fail when scenarios ran but the engine played fewer than N to a verdict (default 1)")
     g.addoption("--trace-dir", default=None,
                 help="write, per scenario, every step with the canonical state after it (play-outs)")
     g.addoption("--orderings-record", action="store_true", default=False,
@@ -132,6 +137,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
     report_dir = config.getoption("--report-dir")
     adapter = make_adapter(config)
+    for marker in MARKERS:       # also without the kit's pyproject.toml (an installed kit)
+        config.addinivalue_line("markers", marker)
     config.stash[RECORDER] = Recorder(
         expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
         report_dir=Path(report_dir) if report_dir else None,
@@ -143,11 +150,15 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
 
 
+@pytest.hookimpl(tryfirst=True)       # before pytest-bdd's own, also when loaded with -p (an installed kit)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Tags name rule units (`@classic:113.2`) and assumptions (`@asm:stack-lifo`): they become the
     `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
     if tag.startswith("asm:"):
         pytest.mark.assumption(tag[4:])(function)
+        return True
+    if tag.startswith("needs:"):          # a capability the scenario needs (harness/suite/capabilities.py)
+        pytest.mark.needs(tag[6:])(function)
         return True
     if ":" in tag:
         pytest.mark.unit(tag)(function)
@@ -287,6 +298,12 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     item.stash[SCENARIO] = sc
     if clash:
         raise InputError(clash[1])
+    from harness.suite.capabilities import scenario_needs, unmet
+
+    why = unmet(make_adapter(request.config), scenario_needs(
+        [s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")]))
+    if why:
+        pytest.skip(why)
 
 
 def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -546,6 +563,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
     session.config.stash[RESULTS] = _results(rec)
+    played = session.config.stash[RESULTS].summary()["played"]
+    if rec.order and played < session.config.getoption("--min-played"):   # an all-SKIP run is not green
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     session.config.hook.pytest_berserk_results(config=session.config, results=session.config.stash[RESULTS],
                                                traces=rec.traces)
 

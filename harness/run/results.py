@@ -121,7 +121,7 @@ class ScenarioResult:
     @property
     def known_failure(self) -> bool:
         """The scenario failed exactly as the expectations file says (reported like an xfail)."""
-        return self.status == self.expected and self.expected != "PASS"
+        return self.status == self.expected and self.expected not in ("PASS", "SKIP")
 
     @property
     def failed_step(self) -> StepRecord | None:
@@ -247,6 +247,7 @@ class RunResults:
         for result in self.results:
             _count(counts, result)
         counts["ok"] = counts["unexpected"] == 0
+        counts["played"] = counts["PASS"] + counts["FAIL"]       # played to a verdict (not SKIP, not a fault)
         if any(r.review is not None for r in self.results):  # review tracked: how many need it
             counts["needs_review"] = len(self.needs_review)
         return counts

@@ -37,6 +37,9 @@ def scenario_pytest_args(report_dir: Path | None, units: Sequence[str] = (), edi
     """The arguments that make pytest run the kit's scenarios with its plugin (the one place that knows)."""
     args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
             "-p", "no:cacheprovider"]
+    if paths.SCENARIO_TESTS.parent == Path(__file__).resolve().parent:  # an installed kit: no conftest.py
+        args += ["-p", "harness.run.locale_check", "-p", "harness.run.pytest_plugin", "-p", "harness.suite.steps",
+                 "-p", "harness.output.report_plugin"]                  # wires the plugins: name them here
     if report_dir is not None:
         args += ["--report-dir", str(report_dir)]
     for u in units:

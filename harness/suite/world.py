@@ -92,16 +92,22 @@ class World:
         if self.observer is not None:
             self.observer()
 
-    def expect_refusal(self, player: str, action: dict) -> None:
-        """The engine must refuse this action and leave the state as it was (nothing is recorded)."""
+    def expect_refusal(self, player: str, action: dict, why: str | None = None) -> None:
+        """The engine must refuse this action — for the reason `why` (a class of harness.engines.contract.REFUSALS)
+        when given — and leave the observable state as it was (nothing is recorded)."""
         from harness.engines.adapters import EngineRefused
+        from harness.engines.contract import NOT_A_REFUSAL, observable, refusal_codes
 
+        codes = refusal_codes(why)
         before = self.state
         try:
             self.adapter.act(player, action)
-        except EngineRefused:
+        except EngineRefused as exc:
+            assert exc.code not in NOT_A_REFUSAL, f"the engine does not know the action ({exc.code}): not a refusal"
+            assert codes is None or exc.code in codes, \
+                f"the engine refused with {exc.code} ({exc.message}), expected «{why}» ({', '.join(codes)})"
             self.state = self.adapter.state()
-            assert self.state == before, "the refused action changed the state"
+            assert observable(self.state) == observable(before), "the refused action changed the state"
             return
         raise AssertionError(f"the engine accepted {action!r}")
 

@@ -6,7 +6,7 @@
     hang            never answers the first `act`
     garbage         answers `setup` with a line that is not JSON
     wrong-schema    answers `setup` with a state of the wrong shape
-    wrong-version   says hello with protocol 1.0.0
+    wrong-version   says hello with protocol 2.0.0
     noise           prints a debug line on stdout before its reply to `setup`
     huge            answers `setup` with a 5 MB line
     refuse          refuses every request but hello and quit (code illegal_action)
@@ -90,7 +90,7 @@ def main() -> int:
             mode = first[2:] if first.startswith("x-") else "reference"
         print(f"fake engine ({mode}): got {kind}")        # goes to stderr: engine.serve guards stdout
         if mode == "wrong-version" and kind == "hello" and fault_now():
-            send({"id": rid, "ok": True, "protocol": "1.0.0", "engine": {"name": "fake", "version": "9"},
+            send({"id": rid, "ok": True, "protocol": "2.0.0", "engine": {"name": "fake", "version": "9"},
                   "capabilities": server.capabilities()})
             continue
         if mode == "refuse" and kind not in ("hello", "quit"):

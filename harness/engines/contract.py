@@ -1,0 +1,334 @@
+"""The observable contract: what of the canonical state the rules make observable, which steps read it, and
+what an engine over the protocol must send (docs/CONTRACT.md is generated from this module by
+`berserk-rules contract`; `tests/test_contract.py` keeps it true by running the suite with a recording
+proxy over every state and comparing the keys the steps read with `STEP_READS`).
+
+Paths name a value of the state: `priority`, `card.zone`, `history.info.effect`, `pending.options`
+(`card.` a card of `cards`, `history.` an entry of `history`, `stack.` an entry of `stack`, `player.` an
+entry of `players`, `effect.` an entry of `effects`). A path is *required* (`REQUIRED`, enforced by the
+schema `canonical-state.schema.json`), *required with a feature* (`FEATURE_KEYS`: an engine that declares
+the feature must send it) or *optional* (every other path a step reads: an engine that does not send it gets
+SKIP, with the key named, for the scenarios reading it). Whatever no step reads is the reference engine's
+bookkeeping: allowed, never read, never compared by default (`observable`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.common import facts
+from harness.engines.adapters import EngineUnsupported
+
+# -- what every state must carry (the minimal state of PROTOCOL.md «First contact»)
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "state": ("turn", "priority", "players", "cards", "stack", "pending"),
+    "player": ("name", "lost"),
+    "card": ("id", "name", "owner", "controller", "zone", "cell", "open", "wounds"),
+    "stack": ("id", "kind", "source", "ability", "controller"),
+    "pending": ("kind", "player", "options"),
+}
+
+# -- what an engine declaring a feature must carry besides
+FEATURE_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "battle_history": {"state": ("history",),
+                       "history": ("id", "turn", "kind", "source", "targets", "resources", "controller",
+                                   "parent", "info")},
+}
+
+# -- every value a step reads, per step function of harness/suite/steps.py (kept true by tests/test_contract.py)
+STEP_READS: dict[str, tuple[str, ...]] = {
+    "given_board": (),
+    "given_controlled_by": ("cards", "card.id", "card.name", "card.owner", "card.controller", "effects", "effect.kind", "effect.target", "effect.source"),
+    "when_attack": ("history", "cards", "card.id", "card.name"),
+    "when_pass": ("history",),
+    "when_both_pass": ("history", "priority"),
+    "when_no_defender": ("history", "pending", "pending.kind", "pending.player"),
+    "when_dice": ("history", "pending", "pending.kind", "pending.player"),
+    "when_declare": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
+    "when_declare_any_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
+    "when_declare_in_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
+    "when_declare_any_point": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
+    "when_activate": ("history", "cards", "card.id", "card.name"),
+    "when_play": ("history", "cards", "card.id", "card.name"),
+    "when_pass_until_empty": ("history", "players", "player.lost", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory", "stack", "priority"),
+    "when_target_cell": ("history", "pending", "pending.kind", "pending.player"),
+    "when_target": ("history", "pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
+    "when_end_turn": ("history",),
+    "when_move": ("history", "cards", "card.id", "card.name"),
+    "then_zone": ("cards", "card.id", "card.name", "card.zone", "card.owner"),
+    "then_controller": ("cards", "card.id", "card.name", "card.controller"),
+    "then_priority": ("priority",),
+    "then_must_declare": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
+    "then_not_triggered": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.info", "history.info.ability"),
+    "then_strike": ("cards", "card.id", "card.name", "card.strike", "card.strike.value"),
+    "then_heroes_strike": ("cards", "card.id", "card.name", "card.strike", "card.strike.value"),
+    "then_open": ("cards", "card.id", "card.name", "card.open"),
+    "then_rule_effects": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.controller"),
+    "then_no_priority_during_rule_effects": ("history", "history.kind", "history.controller"),
+    "then_history_trigger_from_death": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.parent", "history.info", "history.info.effect", "history.targets"),
+    "then_stack_empty": ("stack",),
+    "then_stack": ("cards", "card.id", "card.name", "stack", "stack.source", "stack.kind", "stack.ability"),
+    "then_cannot": ("cards", "card.id", "card.name"),
+    "then_triggered_times": ("cards", "card.id", "card.name", "history", "history.turn", "turn", "history.kind", "history.source", "history.info", "history.info.ability"),
+    "then_declared_this_turn": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.turn", "turn", "history.info", "history.info.ability"),
+    "then_no_abilities": ("cards", "card.id", "card.name", "card.abilities"),
+    "then_has_ability": ("cards", "card.id", "card.name", "card.abilities"),
+    "then_point_destroyed": ("cards", "card.id", "card.zone", "history", "history.kind", "history.info", "history.info.subject", "history.info.fired", "history.targets"),
+    "then_trigger_parent": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.info", "history.info.ability", "history.parent"),
+    "then_nothing_declared": ("history", "history.kind", "stack", "pending"),
+    "then_no_effects": ("cards", "card.id", "card.name", "card.effects"),
+    "then_payment_order": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.info", "history.info.ability", "history.parent"),
+    "then_target_options": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
+    "then_cell": ("cards", "card.id", "card.name", "card.zone", "card.cell"),
+    "then_face": ("cards", "card.id", "card.name", "card.face_up"),
+    "then_extra_lives": ("cards", "card.id", "card.name", "card.additional_lives", "card.negative_lives"),
+    "then_moves": ("cards", "card.id", "card.name", "card.moves_left"),
+    "then_host": ("cards", "card.id", "card.name", "card.host"),
+    "then_shuffled": ("history", "history.kind", "history.info", "history.info.effect", "history.controller", "history.info.order", "history.info.seed", "cards", "card.id", "card.zone", "card.owner", "seed"),
+    "then_not_shuffled": ("history", "history.info", "history.info.effect", "history.controller"),
+    "then_deck_size": ("cards", "card.zone", "card.owner"),
+    "then_lost": ("players", "player.name", "player.lost", "priority"),
+    "then_loop_cut": ("history", "history.kind"),
+    "then_cell_options": ("pending", "pending.kind", "pending.player", "pending.options"),
+    "then_cell_marker": ("cells",),
+    "then_history_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.targets", "history.info", "history.info.effect", "history.info.ended", "history.info.generated"),
+    "then_history_record": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.targets", "history.resources", "history.controller", "history.parent", "history.info", "history.info.ability", "history.info.generated", "history.info.effect", "history.info.ended"),
+    "then_must_roll": ("pending", "pending.kind", "pending.player", "pending.role"),
+    "then_count": ("cards", "card.id", "card.name", "card.counters", "card.current_lives", "card.wounds"),
+    "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
+}
+
+# -- the values steps compare with (closed lists an engine must use)
+HISTORY_KINDS_READ = ("declare", "trigger", "rule_effect", "strike", "payment", "executed", "effect",
+                      "turn_start", "turn_end", "priority", "loop_cut")
+DECISION_KINDS = ("roll", "defender", "declare_trigger", "target")
+ROLL_ROLES = ("attacker", "defender")
+ZONES = facts.ZONES
+STACK_KINDS = ("attack", "ability")
+
+
+def paths_read() -> dict[str, list[str]]:
+    """Every path a step reads → the steps that read it."""
+    out: dict[str, list[str]] = {}
+    for step, paths in STEP_READS.items():
+        for p in paths:
+            out.setdefault(p, []).append(step)
+    return dict(sorted(out.items()))
+
+
+def required_paths() -> set[str]:
+    return {p if group == "state" else f"{group}.{p}" for group, keys in REQUIRED.items() for p in keys}
+
+
+def feature_paths() -> dict[str, set[str]]:
+    return {f: {p if g == "state" else f"{g}.{p}" for g, keys in groups.items() for p in keys}
+            for f, groups in FEATURE_KEYS.items()}
+
+
+# ------------------------------------------------------------------------------------------ projection
+def observable(state: Any) -> Any:
+    """The state reduced to what the rules make observable and the steps read (`berserk-rules compare`
+    compares this by default): the keys of `STEP_READS` and `REQUIRED`; a card off the battlefield only by
+    who owns and controls it and where it is; the history without the kit's bookkeeping (setup, passes, zone
+    changes, rolls, …: kinds no step reads), with each entry's `info` cut to the keys steps read and the
+    engines' own ids replaced by positions (`#3`), parents included; stack entries without their ids."""
+    if not isinstance(state, dict):
+        return state
+    reads = list(paths_read()) + sorted(required_paths())
+    keys: dict[str, set[str]] = {}
+    for p in reads:
+        head, _, rest = p.partition(".")
+        keys.setdefault(head, set())
+        if rest:
+            keys[head].add(rest.split(".")[0])
+    info_keys = {p.split(".")[2] for p in reads if p.startswith("history.info.")}
+    out: dict[str, Any] = {}
+    for key in sorted(k for k in keys if "." not in k and k not in _ENTRY):
+        if key not in state:
+            continue
+        value = dict.get(state, key)
+        if key == "cards" and isinstance(value, list):
+            value = [_pick(c, keys["card"] if dict.get(c, "zone") == "battlefield" else _OFF_FIELD) for c in value]
+        elif key == "players" and isinstance(value, list):
+            value = [_pick(v, keys["player"]) for v in value]
+        elif key == "effects" and isinstance(value, list):
+            value = [_pick(v, keys["effect"] - {"id"}) for v in value]
+        elif key == "stack" and isinstance(value, list):
+            value = [_pick(v, keys["stack"] - {"id"}) for v in value]
+        elif key == "pending" and isinstance(value, dict):
+            value = _pick(value, keys["pending"])
+        elif key == "history" and isinstance(value, list):
+            value = _history(value, keys["history"], info_keys)
+        out[key] = value
+    return out
+
+
+_ENTRY = {"card", "player", "effect"}      # entry groups, not top-level keys (stack, history, pending are both)
+_OFF_FIELD = {"id", "name", "owner", "controller", "zone"}
+_HISTORY_BOOKKEEPING = {"priority"}       # grants of priority: read by one step, not a game action of 537
+
+
+def _pick(item: Any, keep: set[str]) -> Any:
+    return {k: dict.get(item, k) for k in sorted(keep) if k in item} if isinstance(item, dict) else item
+
+
+def _history(entries: list, keep: set[str], info_keys: set[str]) -> list:
+    from harness.common.vocabulary import HISTORY_NAMES
+
+    kinds = (set(HISTORY_KINDS_READ) | set(HISTORY_NAMES)) - _HISTORY_BOOKKEEPING
+    kept = [h for h in entries if isinstance(h, dict) and dict.get(h, "kind") in kinds]
+    position = {dict.get(h, "id"): f"#{n}" for n, h in enumerate(kept, 1)}
+    out = []
+    for h in kept:
+        entry = _pick(h, keep)
+        if "id" in entry:
+            entry["id"] = position[entry["id"]]
+        if entry.get("parent") is not None:
+            entry["parent"] = position.get(entry["parent"], "(bookkeeping)")
+        if isinstance(entry.get("info"), dict):
+            entry["info"] = {k: v for k, v in sorted(entry["info"].items()) if k in info_keys}
+        out.append(entry)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ engines' states
+class MissingKey(EngineUnsupported):
+    """A step read an optional key of the contract the engine does not send: SKIP, with the key named."""
+
+
+class View(dict):
+    """A state (or a part of it) from an engine over the protocol: reading an optional key it does not send
+    ends the scenario as SKIP naming the key, instead of a KeyError."""
+
+    def __init__(self, data: dict, path: str):
+        super().__init__(data)
+        self._path = path
+
+    def __getitem__(self, key: Any) -> Any:
+        value = super().__getitem__(key)
+        return _wrap(value, f"{self._path}.{key}" if self._path else str(key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __missing__(self, key: Any) -> Any:
+        where = f"{self._path}.{key}" if self._path else str(key)
+        raise MissingKey(f"the engine's state has no `{_generic(where)}`, which this scenario reads "
+                         "(an optional key of the contract, docs/CONTRACT.md)")
+
+
+def _generic(path: str) -> str:
+    for entry, plural in (("card", "cards"), ("player", "players"), ("stack", "stack"), ("history", "history"),
+                          ("effect", "effects")):
+        if path.startswith(plural + "[]"):
+            return entry + path[len(plural) + 2:]
+    return path
+
+
+def _wrap(value: Any, path: str) -> Any:
+    if isinstance(value, dict) and not isinstance(value, View):
+        return View(value, path)
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        return [_wrap(v, path + "[]") for v in value]
+    return value
+
+
+def view(state: dict) -> dict:
+    return View(state, "")
+
+
+def feature_problems(state: dict, features: list[str]) -> list[str]:
+    """Keys a state lacks although the engine declared the feature that requires them."""
+    out = []
+    for feature, keys in FEATURE_KEYS.items():
+        if feature not in features:
+            continue
+        for key in keys.get("state", ()):
+            if key not in state:
+                out.append(f"{key}: missing (required with the feature '{feature}')")
+        for group, names in keys.items():
+            if group == "state":
+                continue
+            for n, item in enumerate(state.get({"history": "history"}.get(group, group)) or []):
+                missing = [k for k in names if isinstance(item, dict) and k not in item]
+                if missing:
+                    out.append(f"{group}[{n}]: missing key(s) {', '.join(missing)} "
+                               f"(required with the feature '{feature}')")
+                    break
+    return out
+
+
+# ------------------------------------------------------------------------------------------ recording
+class Recording(dict):
+    """A state that records every path read into `log` (a set), for tests/test_contract.py."""
+
+    def __init__(self, data: dict, path: str, log: set[str]):
+        super().__init__(data)
+        self._path, self._log = path, log
+
+    def _key(self, key: Any) -> str:
+        return f"{self._path}.{key}" if self._path else str(key)
+
+    def __getitem__(self, key: Any) -> Any:
+        self._log.add(self._key(key))
+        return _record(super().__getitem__(key), self._key(key), self._log)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._log.add(self._key(key))
+        return _record(super().get(key, default), self._key(key), self._log)
+
+
+def _record(value: Any, path: str, log: set[str]) -> Any:
+    singular = {"cards": "card", "players": "player", "stack": "stack", "history": "history",
+                "effects": "effect"}
+    if isinstance(value, dict) and not isinstance(value, Recording):
+        return Recording(value, path, log)
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        entry = singular.get(path, path)
+        return [_record(v, entry, log) for v in value]
+    return value
+
+
+def recording(state: dict, log: set[str]) -> dict:
+    return Recording(state, "", log)
+
+
+# ------------------------------------------------------------------------------------------ refusals
+# The classes of refusal a scenario may expect («… не может применить особенность "X" (один раз за ход)»),
+# each with the error codes that say it. `unknown_action` and `unsupported` satisfy none: they are SKIP.
+REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "нет приоритета": ("the player does not hold priority", ("no_priority",)),
+    "не сейчас": ("not in this player's turn or not at this point of it (e.g. the stack is not empty)",
+                  ("not_now",)),
+    "ждёт решения": ("a decision is pending and must be answered first", ("decision_pending",)),
+    "один раз за ход": ("a once-per-turn ability already used this turn", ("once_per_turn",)),
+    "нет цели": ("no legal target", ("no_target", "illegal_target")),
+    "чужая карта": ("the player does not control the card", ("not_your_card",)),
+    "карта закрыта": ("the card is closed", ("closed",)),
+    "нечем платить": ("the cost cannot be paid", ("cannot_pay",)),
+    "условие не выполнено": ("the ability's condition is not met", ("condition_not_met",)),
+    "нет запаса движения": ("no movement left", ("no_movement",)),
+    "не соседняя клетка": ("the cell is not a neighbouring free cell", ("not_adjacent", "bad_cell")),
+    "игра окончена": ("the game is over", ("game_over",)),
+}
+NOT_A_REFUSAL = ("unknown_action", "unsupported")
+
+
+def refusal_codes(label: str | None) -> tuple[str, ...] | None:
+    """The codes of a refusal class (None: any refusal by the rules). An unknown class is a LookupError."""
+    if label is None:
+        return None
+    if label not in REFUSALS:
+        raise LookupError(f"unknown refusal class «{label}»; known: {', '.join(REFUSALS)}")
+    return REFUSALS[label][1]
+
+
+# ------------------------------------------------------------------------------------------ first contact
+# The scenarios an engine with creatures, strikes and turns only can pass (features inline_cards,
+# battle_history, rule_effects; vocabulary []): the starter engines of examples/engines/ pass exactly these.
+FIRST_CONTACT = (
+    "classic/503-эффекты-правил-игры::[503.1.b2-1] В начале хода открываются карты активного игрока, и только они",
+    "classic/503-эффекты-правил-игры::[503.1.b18-1] Последнее существо Б погибло — Б проиграл, приоритета ни у кого",
+    "classic/536-538-игродействия-история-деепричастия::[536.4-1] Для сравнения: обычная атака по закрытому "
+    "существу — бросает только атакующий, ответного удара нет",
+)

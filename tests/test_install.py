@@ -1,0 +1,57 @@
+"""A kit an engine's CI installs: the wheel carries the whole suite, and `berserk-rules check` runs from an
+empty folder in a clean virtual environment (dependencies installed by pip from the wheel's metadata).
+Marked `install`: it runs in CI (`pytest -n auto`), `-m "not install"` leaves it out locally."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import venv
+from pathlib import Path
+
+import pytest
+
+from harness.common import paths
+
+pytestmark = pytest.mark.install
+
+
+def test_the_wheel_runs_check_from_an_empty_folder() -> None:
+    # a folder of its own: pytest's numbered tmp folders may be pruned by another pytest run meanwhile
+    with tempfile.TemporaryDirectory(prefix="berserk-rules-install-") as tmp:
+        _install_and_check(Path(tmp))
+
+
+def _install_and_check(tmp_path: Path) -> None:
+    if not (paths.ROOT / "pyproject.toml").is_file() or paths.FOUND_BY != "the checkout of the kit":
+        pytest.skip("needs the kit's checkout to build the wheel")
+    dist = tmp_path / "dist"
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                            "-w", str(dist), str(paths.ROOT)], capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.skip(f"the wheel could not be built here: {build.stderr.strip().splitlines()[-1:]}")
+    wheel = next(dist.glob("berserk_rules-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile", str(wheel)],
+                             capture_output=True, text=True)
+    if install.returncode != 0:
+        pytest.skip(f"the dependencies could not be installed (no package index?): {install.stderr[-500:]}")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("BERSERK_RULES_ROOT", "PYTHONPATH")}
+    env["PYTHONUTF8"] = "1"
+    run = subprocess.run([str(bin_dir / "berserk-rules"), "check", "--engine-cmd",
+                          f"{bin_dir / 'python'} -m engine.serve", "--edition", "heroes", "--report-dir", "r"],
+                         cwd=empty, capture_output=True, text=True, encoding="utf-8", env=env)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    results = json.loads((empty / "r" / "results.json").read_text(encoding="utf-8"))
+    assert results["summary"]["PASS"] == results["summary"]["total"] > 20
+    missing = subprocess.run([str(bin_dir / "berserk-rules"), "--rules", str(empty / "nowhere"), "units"],
+                             cwd=empty, capture_output=True, text=True, encoding="utf-8", env=env)
+    assert missing.returncode == 2
+    assert "rules folder not found at" in missing.stderr and "--rules DIR" in missing.stderr

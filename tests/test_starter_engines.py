@@ -1,0 +1,38 @@
+"""The starter engines of examples/engines/ (written as outside authors would, importing nothing of the kit)
+play the first-contact scenarios of docs/PROTOCOL.md for real: PASS, not SKIP; everything else is SKIP with a
+reason, never FAIL."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.common import paths
+from harness.engines.contract import FIRST_CONTACT
+
+ENGINES = {"python": f"{sys.executable} examples/engines/starter.py", "node": "node examples/engines/starter.js"}
+
+
+@pytest.mark.parametrize("language", sorted(ENGINES))
+def test_starter_engine_passes_the_first_contact_scenarios(language: str, tmp_path: Path) -> None:
+    if language == "node" and shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs nodejs when it can)")
+    out = subprocess.run([sys.executable, "-m", "harness.cli", "check", "--engine-cmd", ENGINES[language],
+                          "--report-dir", str(tmp_path)], capture_output=True, text=True, encoding="utf-8",
+                         cwd=paths.ROOT, env={**os.environ, "PYTHONUTF8": "1"})
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    passed = {r["scenario"] for r in results if r["status"] == "PASS"}
+    assert passed == set(FIRST_CONTACT)
+    assert {r["status"] for r in results} == {"PASS", "SKIP"}
+    assert all(r["message"].startswith("the engine does not declare") for r in results if r["status"] == "SKIP")
+    assert "played: 3 of 102" in out.stdout
+    # the kit's summary says the run in pytest's words (check runs pytest without its terminal output; the
+    # agreement with pytest's own counts is tested in tests/test_reports.py)
+    assert "0 failed, 3 passed, 99 skipped" in out.stdout
