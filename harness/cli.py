@@ -22,7 +22,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from . import paths
+from . import argtypes, paths
 from .errors import InputError
 from .protocol import add_time_limit_options, time_limit_args
 
@@ -332,16 +332,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
-    c.add_argument("--engine-cmd", help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
+    c.add_argument("--engine-cmd", type=argtypes.engine_cmd, help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
                                         "e.g. \"python -m engine.serve\"")
-    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml "
+    c.add_argument("--expectations", type=argtypes.input_file, help="YAML file of known failures (default: expectations/reference.yaml "
                                           "for the built-in engine, none with --engine-cmd)")
-    c.add_argument("--update-expectations", metavar="FILE",
+    c.add_argument("--update-expectations", metavar="FILE", type=argtypes.output_file,
                    help="write FILE (atomically) from this run: every non-PASS result with its message as the "
                         "reason; exit 0 once written")
     add_time_limit_options(c.add_argument)
-    c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
-    c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--trace-dir", type=argtypes.output_dir, help="write every scenario's steps with the canonical state after each (JSON)")
+    c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
     c.add_argument("--edition", action="append", default=[], choices=["classic", "heroes"])
     c.set_defaults(func=cmd_check)
@@ -353,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cv = sub.add_parser("coverage", help="which units have passing scenarios")
     cv.add_argument("--json", action="store_true")
-    cv.add_argument("--results", help="read this results.json instead of running the scenarios")
+    cv.add_argument("--results", type=argtypes.input_file, help="read this results.json instead of running the scenarios")
     cv.set_defaults(func=cmd_coverage)
 
     lk = sub.add_parser("lookup", help="find rule units by id, number or Russian words")

@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from . import argtypes
+
 HEADER = """\
 # Known failures of an engine: scenario id → status (FAIL, ERROR, CRASH, TIMEOUT, SKIP) and a reason.
 # Written by `berserk-rules check --update-expectations`; edit the reasons freely (a link to an issue…).
@@ -93,6 +95,6 @@ def cmd_expectations(ns: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("expectations", help="write an expectations file from a finished run's results.json")
-    p.add_argument("--results", default="reports/results.json", help="the run (default reports/results.json)")
-    p.add_argument("--out", required=True, help="the expectations file to write (replaced atomically)")
+    p.add_argument("--results", default="reports/results.json", type=argtypes.input_file, help="the run (default reports/results.json)")
+    p.add_argument("--out", required=True, type=argtypes.output_file, help="the expectations file to write (replaced atomically)")
     p.set_defaults(func=cmd_expectations)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import paths
+from . import argtypes, paths
 
 
 def cmd_site(ns: argparse.Namespace) -> int:
@@ -26,5 +26,5 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("site", help="write the offline rules site with every example played out")
     p.add_argument("--out", default=str(paths.REPORTS / "site"),
                    help="folder to write (default reports/site); replaced atomically, only if it is a site")
-    p.add_argument("--results", help="another engine's results.json to show beside the reference engine")
+    p.add_argument("--results", type=argtypes.input_file, help="another engine's results.json to show beside the reference engine")
     p.set_defaults(func=cmd_site)
