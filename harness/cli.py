@@ -27,6 +27,7 @@ from .errors import InputError
 from .protocol import add_time_limit_options, time_limit_args
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
 
 
 def _console() -> Console:
@@ -92,6 +93,9 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
     _scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
+    from .review import load_lock, lock_path
+
+    load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)
     if ns.trace_dir:
@@ -100,6 +104,12 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
+    if results.interrupted:
+        console = _console()
+        print_summary(results, console)
+        console.print(f"interrupted: {len(results.not_run)} scenario(s) not run; the reports say so "
+                      f"(\"interrupted\": true in {report_dir / 'results.json'})", markup=False)
+        return EXIT_INTERRUPTED
     console = _console()
     print_summary(results, console)
     from .review import print_results_review
@@ -417,8 +427,13 @@ def main(argv: list[str] | None = None) -> int:
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)
     except InputError as exc:
-        print(str(exc), file=sys.stderr)
+        from .sanitize import terminal
+
+        print(terminal(str(exc)), file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -820,7 +820,7 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
     from pytest_bdd.parser import render_string
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")   # a byte order mark is accepted, as in boards
     except (OSError, UnicodeDecodeError) as exc:
         return [], [_finding("S001", shown, None, f"cannot read the feature file: {exc}")]
     try:

@@ -66,6 +66,7 @@ class Recorder:
     engine_name: str = ""
     engine_version: str = ""
     trace_dir: Path | None = None
+    selected: list[str] = field(default_factory=list)     # ids of the scenarios selected to run, in order
 
 
 RECORDER = pytest.StashKey[Recorder]()
@@ -87,6 +88,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     from .session import load_expectations
+    from .suitecheck import accept_bom_in_features
+
+    accept_bom_in_features()
 
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
@@ -107,6 +111,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if not is_worker(config):
         config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
+        from .process import install_signal_handlers
+
+        config.stash[SIGNALS] = install_signal_handlers()     # SIGTERM ends the run like Ctrl-C
+    config.addinivalue_line("markers", "bad_tag(tag): a plain tag, which names neither a unit nor an assumption")
 
 
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
@@ -118,7 +126,8 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     if ":" in tag:
         pytest.mark.unit(tag)(function)
         return True
-    return None
+    pytest.mark.bad_tag(tag)(function)      # the scenario ends as ERROR, located (never a collection error)
+    return True
 
 
 def _template(item: pytest.Item) -> Any:
@@ -129,7 +138,10 @@ def _template(item: pytest.Item) -> Any:
 
 
 def scenario_id(feature_file: str, name: str) -> str:
-    rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    try:
+        rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    except ValueError:                    # a feature linked from outside features/: ERROR in before_scenario
+        return f"{paths.display(Path(feature_file))}::{name}"
     return f"{rel.as_posix()}::{name}"
 
 
@@ -187,6 +199,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rec.collected.add(_result_id(item, tpl))
         if _unit_selected(units, rec.unit_filter, rec.edition_filter):
             keep.append(item)
+            rec.selected.append(_result_id(item, tpl))
         else:
             drop.append(item)
     if drop:
@@ -222,12 +235,16 @@ def make_adapter(config: pytest.Config) -> Any:
 
 
 ENGINE = pytest.StashKey[Any]()
+SIGNALS = pytest.StashKey[Any]()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     adapter = config.stash.get(ENGINE, None)
     if adapter is not None:
         adapter.shutdown()
+    from .process import restore_signal_handlers
+
+    restore_signal_handlers(config.stash.get(SIGNALS, {}))
 
 
 @pytest.fixture
@@ -253,6 +270,12 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     item.stash[SCENARIO] = sc
     if clash:
         raise InputError(clash[1])
+    from .suitecheck import scenario_problems
+
+    found = scenario_problems(feature.filename, scenario.line_number, [t for m in item.iter_markers("bad_tag")
+                                                                       for t in m.args], scenario.steps)
+    if found:
+        raise InputError(found)
 
 
 def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -453,7 +476,7 @@ def _write_trace(trace_dir: Path, sc: Scenario) -> None:
     (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
 
 
-def _results(rec: Recorder) -> Any:
+def _results(rec: Recorder, interrupted: bool = False) -> Any:
     from .results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
 
     results = []
@@ -474,7 +497,8 @@ def _results(rec: Recorder) -> Any:
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
     stale = sorted(set(rec.expectations) - rec.collected)
-    return RunResults(run=run, results=results, stale_expectations=stale)
+    not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if interrupted else []
+    return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run)
 
 
 def _review_state() -> Any:
@@ -506,11 +530,18 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # writes the reports. It also needs to know what was collected (for stale expectations).
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
-    session.config.stash[RESULTS] = _results(rec)
+    interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
+    session.config.stash[RESULTS] = _results(rec, interrupted)
     if rec.report_dir is not None:
         from .reports import write_reports
 
-        write_reports(session.config.stash[RESULTS], rec.report_dir, extra=report_extra())
+        try:
+            write_reports(session.config.stash[RESULTS], rec.report_dir, extra=report_extra())
+        except (InputError, OSError) as exc:        # a read-only folder, a full disk: said, never a traceback
+            import sys
+
+            print(f"the reports could not be written to {rec.report_dir}: {exc}", file=sys.stderr)
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
 RESULTS = pytest.StashKey[Any]()

@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from harness.results import STATUSES, RunResults, ScenarioResult
+from harness.sanitize import terminal
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 HTML_TEMPLATE = "index.html.j2"
@@ -432,7 +433,7 @@ def print_summary(results: RunResults, console: Console) -> None:
     run = results.run
     console.print(
         Text(
-            f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · "
+            f"{terminal(run.engine)} {terminal(run.engine_version)} · protocol {run.protocol_version} · "
             f"suite {run.suite_version} · seed {run.seed} · {run.duration_s:.2f}s"
         )
     )
@@ -451,7 +452,10 @@ def print_summary(results: RunResults, console: Console) -> None:
 
     parts = [f"{summary[s]} {s}" for s in STATUSES if summary[s]]
     line = Text(f"{summary['total']} scenarios: " + (", ".join(parts) or "none") + " — ")
-    if summary["ok"]:
+    if results.interrupted or results.not_run:
+        line.append(f"INTERRUPTED: {len(results.not_run)} scenario(s) not run"
+                    + (f", {summary['unexpected']} unexpected" if summary["unexpected"] else ""), style="bold red")
+    elif summary["ok"]:
         line.append("OK, every result as expected", style="bold green")
     else:
         line.append(f"{summary['unexpected']} unexpected", style="bold red")
@@ -465,7 +469,7 @@ def print_summary(results: RunResults, console: Console) -> None:
         for result in unexpected:
             head = Text("  ")
             head.append(result.status, style=_STYLE[result.status])
-            head.append(f" (expected {result.expected}) {result.scenario}")
+            head.append(f" (expected {result.expected}) {terminal(result.scenario)}")
             console.print(head)
             console.print(Text(f"    at {result.feature}:{result.line}", style="dim"))
             if result.unexpected_pass:
@@ -475,7 +479,7 @@ def print_summary(results: RunResults, console: Console) -> None:
             step = result.failed_step
             if step is not None:
                 message += f"\nat step: {step.keyword} {step.text} (line {step.line})"
-            console.print(Text("\n".join("    " + ln for ln in _first_lines(message).splitlines())))
+            console.print(Text("\n".join("    " + ln for ln in _first_lines(terminal(message)).splitlines())))
     known = sum(1 for r in results.results if r.known_failure)
     if known:
         console.print(Text(f"{known} known failure(s) listed in the expectations file", style="dim"))
@@ -484,4 +488,4 @@ def print_summary(results: RunResults, console: Console) -> None:
             Text(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", style="yellow")
         )
         for entry in results.stale_expectations:
-            console.print(Text(f"  {entry}"))
+            console.print(Text(f"  {terminal(entry)}"))

@@ -23,6 +23,9 @@ def catalog() -> Catalog:
 def load_scenario_board(name: str) -> Board:
     """A board named as in a «Дано расклад» step, relative to scenarios/."""
     path = paths.SCENARIOS / name
+    folder = paths.SCENARIOS.resolve()
+    if folder not in path.resolve().parents:     # `..`, an absolute path, a link out: never read
+        raise InputError(Problem(name, None, None, "the board is outside scenarios/"))
     if not path.is_file():
         raise InputError(Problem(paths.display(path), None, None, "no such board file under scenarios/"))
     return load_board(path, catalog(), root=paths.ROOT, check_definition=engine.check_card_definition)

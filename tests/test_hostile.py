@@ -162,7 +162,7 @@ def _with(path: str, raw_value: str) -> str:
 
 
 def _refusal(code: str, message: str, rid: str = '"__ID__"') -> str:
-    return '{"id": %s, "ok": false, "error": {"code": "%s", "message": %s}}' % (rid, code, message)
+    return '{"id": ' + rid + ', "ok": false, "error": {"code": "' + code + '", "message": ' + message + "}}"
 
 
 # name → (reply line, status or "ok", fragment of the message)

@@ -2,6 +2,8 @@
 
     deaf        says hello, then never reads its stdin again (a big setup fills the pipe)
     flood       says hello; on setup writes megabytes to stderr without a newline and never answers
+    surrogate   serves like the reference engine, but its states name the first card "\ud800" (a lone
+                surrogate, valid JSON text that no UTF-8 file can hold)
     orphan      starts a child (`sleep`, holding stdout and stderr) in its own session, then serves like
                 the reference engine; with `crash` as argv[2] it dies on the first `act`
 
@@ -22,9 +24,10 @@ HELLO = {"ok": True, "protocol": "0.1.0", "engine": {"name": f"hostile-{MODE}", 
 
 
 def main() -> int:
-    if MODE == "orphan":
-        mark = os.environ.get("HOSTILE_MARK", "987.25")
-        subprocess.Popen(["sleep", mark], start_new_session=True)     # inherits stdout and stderr
+    if MODE in ("orphan", "surrogate"):
+        if MODE == "orphan":
+            mark = os.environ.get("HOSTILE_MARK", "987.25")
+            subprocess.Popen(["sleep", mark], start_new_session=True)     # inherits stdout and stderr
         from engine.serve import Server, protocol_streams
 
         requests, out = protocol_streams()
@@ -35,7 +38,10 @@ def main() -> int:
                 continue
             if len(sys.argv) > 2 and sys.argv[2] == "crash" and json.loads(line).get("request") == "act":
                 os._exit(70)
-            out.write(json.dumps(server.handle(line), ensure_ascii=False).encode() + b"\n")
+            reply = server.handle(line)
+            if MODE == "surrogate" and isinstance(reply.get("state"), dict) and reply["state"].get("cards"):
+                reply["state"]["cards"][0]["name"] = "\ud800"
+            out.write(json.dumps(reply).encode() + b"\n")
             out.flush()
             if server.done:
                 break
