@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import paths
+from .sanitize import terminal
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -49,7 +50,7 @@ def cmd_lint(ns: argparse.Namespace) -> int:
     for f in shown:
         line = Text(f"{f.file}:{f.line}: " if f.line else f"{f.file}: ")
         line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])
-        line.append(f": {f.message}")
+        line.append(f": {terminal(f.message)}")     # a feature's text may hold escape sequences
         console.print(line)
     counts = [f"{sum(1 for f in findings if f.severity == s)} {s}(s)" for s in SEVERITIES]
     review = [f for f in findings if f.code == "V001"]

@@ -56,6 +56,11 @@ S009  step-undefined           a step that matches no definition of ``harness/st
 S010  assumption-unused        an assumption no scenario depends on
 S011  assumption-bad-unit      an assumption's ``units`` naming no unit
 S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
+S013  plain-tag                a tag that names neither a unit nor an assumption (``@wip``); `check` ends
+                               the scenario as ERROR (error)
+S014  scenario-without-steps   a scenario with no steps would pass checking nothing (error)
+S015  steps-out-of-order       a scenario that does not start with «Дано» (error)
+S016  feature-outside          a feature file under ``features/`` linked to a file outside it (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/review.py``):
@@ -87,6 +92,7 @@ from .diff import render_word_diff, word_diff
 from .errors import InputError
 from .features import ASSUMPTION_PREFIX, is_unit_tag
 from .lookup import stem_list
+from .suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features
 from .yamldoc import display_path
 
 __all__ = [
@@ -154,6 +160,10 @@ CHECKS: dict[str, Check] = {
         Check("S010", "assumption-unused", "warning", "no scenario depends on the assumption"),
         Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
         Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
+        Check("S013", "plain-tag", "error", "a tag names neither a unit nor an assumption"),
+        Check("S014", "scenario-without-steps", "error", "a scenario has no steps"),
+        Check("S015", "steps-out-of-order", "error", "a scenario does not start with «Дано»"),
+        Check("S016", "feature-outside", "error", "a feature file links outside the features folder"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -897,11 +907,22 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                                         f"{project.show(project.assumptions or Path())}{near}"))
             elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
                 out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
+            elif ":" not in tag and not _unit_like(tag):
+                out.append(_finding("S013", sc.file, line, f"@{tag}: {PLAIN_TAG}"))
+        if not sc.steps:
+            out.append(_finding("S014", sc.file, sc.line, NO_STEPS))
+        elif sc.steps[0].type not in (None, "given"):
+            first = sc.steps[0]
+            out.append(_finding("S015", sc.file, first.line,
+                                NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
         for step in sc.steps:
             m = _BOARD_STEP_RE.match(step.text)
             if m:
                 used_boards.add(m.group("path"))
-                if not (boards / m.group("path")).is_file():
+                if outside_features(boards / m.group("path"), boards):      # `..`, absolute, a link out
+                    out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» is outside "
+                                        f"{project.show(boards)}/: a board is named by its path under it"))
+                elif not (boards / m.group("path")).is_file():
                     near = _near(m.group("path"), _board_names(boards))
                     out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» not found "
                                         f"under {project.show(boards)}/{near}"))
@@ -1063,6 +1084,11 @@ def _scan(features: Iterable[Path], project: Project) -> tuple[list[_Scenario], 
     scenarios: list[_Scenario] = []
     findings: list[Finding] = []
     for path in features:
+        if project.features is not None and Path(project.features) in Path(path).parents:
+            outside = outside_features(Path(path), Path(project.features))
+            if outside:
+                findings.append(_finding("S016", project.show(path), None, outside))
+                continue
         found, problems = _parse_feature(path, project.show(path))
         scenarios += found
         findings += problems
