@@ -12,8 +12,6 @@ atomically (written beside it, then renamed).
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -59,17 +57,9 @@ def write_expectations(path: Path, entries: dict[str, dict[str, str]]) -> None:
     """Write an expectations file atomically (a temporary file in the same folder, then a rename)."""
     body = yaml.safe_dump({"expectations": entries}, allow_unicode=True, sort_keys=False, width=110,
                           default_flow_style=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(HEADER + body)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from .safeio import atomic_write
+
+    atomic_write(path, (HEADER + body).encode("utf-8"))   # a regular file only: never a device or a folder
 
 
 def update_expectations(results: Any, path: Path) -> int:

@@ -83,6 +83,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -264,6 +265,10 @@ def _norm_word(word: str) -> str:
     return word.lower().replace("ё", "е")
 
 
+_SPACE_DIGIT_RE = re.compile(r"\s+\d")
+
+
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     stems = stem_list(word)
     return stems[0] if stems else word
@@ -273,8 +278,20 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in _WORD_RE.finditer(text)]
 
 
+_SENTENCE_END_CHARS = frozenset(".!?…:;«“„\"([●·•")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
-    return bool(_SENTENCE_START_RE.search(text[:pos]))
+    """Whether `pos` starts a sentence (as `_SENTENCE_START_RE` on ``text[:pos]``), looking back only over
+    the spaces before it: constant time, so lint stays linear in the length of a paragraph."""
+    j = pos
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    if j == 0:
+        return True
+    if text[j - 1] in _SENTENCE_END_CHARS:
+        return True
+    return text[j - 1] in "–—-" and j >= 2 and text[j - 2].isspace()
 
 
 def _placeholder_spans(text: str) -> list[tuple[int, int]]:
@@ -626,7 +643,7 @@ def _spelling(units: list[Unit]) -> list[Finding]:
                 yo[norm[: at + 3]][low[: at + 3]].append(_Occ(u, tok, pos))
             elif at < 0:
                 plain.append(_Occ(u, tok, pos))
-            placeholder = any(a <= pos < b for a, b in spans) or bool(re.match(r"\s+\d", u.text[pos + len(tok):]))
+            placeholder = any(a <= pos < b for a, b in spans) or bool(_SPACE_DIGIT_RE.match(u.text, pos + len(tok)))
             if not placeholder and not _sentence_start(u.text, pos):
                 case[stem][tok[:1].isupper()].append(_Occ(u, tok, pos))
             hyphen[norm.replace("-", "")][norm].append(_Occ(u, tok, pos))

@@ -470,10 +470,12 @@ def trace_file_name(scenario_id: str) -> str:
 def _write_trace(trace_dir: Path, sc: Scenario) -> None:
     import json
 
-    trace_dir.mkdir(parents=True, exist_ok=True)
+    from .safeio import atomic_write
+
     data = {"scenario": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": sc.units,
             "status": sc.status, "message": sc.message, "explored": sc.explored, "steps": sc.trace}
-    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    atomic_write(trace_dir / trace_file_name(sc.id), text.encode("utf-8", errors="replace"))
 
 
 def _results(rec: Recorder, interrupted: bool = False) -> Any:

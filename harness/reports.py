@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -46,24 +44,11 @@ _STYLE = {
 
 
 def _write_atomically(files: Mapping[Path, bytes]) -> None:
-    """Write every temporary first, then replace; on any error remove the temporaries and re-raise."""
-    temps: dict[Path, str] = {}
-    try:
-        for path, data in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            temps[path] = tmp
-            os.chmod(tmp, 0o644)  # mkstemp makes 0600; reports are meant to be read (CI artefacts, web)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        for path, tmp in temps.items():
-            os.replace(tmp, path)
-    finally:
-        for tmp in temps.values():
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+    """Write every temporary first, then replace; on any error remove the temporaries and re-raise. Only
+    regular files are replaced (harness/safeio.py): a device or a folder in the way is an InputError."""
+    from harness.safeio import atomic_write_many
+
+    atomic_write_many(files)
 
 
 # --- results.json -----------------------------------------------------------------------------------
