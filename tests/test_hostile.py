@@ -397,5 +397,108 @@ def test_the_corpus_holds_at_least_150_distinct_inputs() -> None:
     files = yaml.safe_load((HERE / "bad_inputs" / "expected.yaml").read_text("utf-8"))
     from test_runs_hostile import RUN_CASES
 
-    total = len(files) + len(CLI) + len(REPLIES) + 1 + 5 + len(RUN_CASES)
+    # files + CLI values + replies + end of output + processes (5) + writes/reads (5) + whole-run cases
+    total = len(files) + len(CLI) + len(REPLIES) + 1 + 5 + 5 + len(RUN_CASES)
     assert total >= 150, total
+
+
+# ------------------------------------------------------------------------------------------ writes and reads
+def test_an_atomic_write_never_replaces_a_device_a_pipe_or_a_folder(tmp_path: Path) -> None:
+    from harness.errors import InputError
+    from harness.safeio import atomic_write, read_bytes_bounded
+
+    fifo = Path(_fifo(tmp_path))
+    folder = Path(_dir(tmp_path))
+    file = Path(_file(tmp_path))
+    targets = {fifo: "is a pipe: expected a regular file to replace", folder: "is a folder: expected a regular file",
+               file / "x.yaml": "a part of the path is a file, not a folder"}
+    try:                                  # a device node of our own (never the real /dev/null)
+        os.mknod(tmp_path / "null", 0o666 | __import__("stat").S_IFCHR, os.makedev(1, 3))
+        targets[tmp_path / "null"] = "is a device: expected a regular file to replace"
+    except (PermissionError, OSError):
+        pass
+    for target, message in targets.items():
+        with pytest.raises(InputError) as info:
+            atomic_write(target, b"data")
+        assert message in str(info.value)
+    assert fifo.is_fifo() and folder.is_dir() and file.read_text() == "x"
+    if (tmp_path / "null").exists():
+        assert (tmp_path / "null").is_char_device()
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]      # no temporary left anywhere
+    atomic_write(tmp_path / "new" / "ok.txt", b"ok")
+    assert (tmp_path / "new" / "ok.txt").read_bytes() == b"ok"
+    with pytest.raises(InputError, match="is a device: expected a regular file"):
+        read_bytes_bounded(Path("/dev/zero"))
+    with pytest.raises(InputError, match="is larger than 10 bytes"):
+        read_bytes_bounded(file.with_name("big"), 10) if file.with_name("big").write_bytes(b"x" * 11) else None
+
+
+def test_expectations_from_dev_zero_or_a_pipe_are_refused_without_reading(tmp_path: Path) -> None:
+    from harness.errors import InputError
+    from harness.session import load_expectations
+
+    for path in (Path("/dev/zero"), Path(_fifo(tmp_path))):
+        with pytest.raises(InputError, match="expected a YAML file, found a device or a pipe"):
+            load_expectations(path)
+
+
+def test_a_big_expectations_file_without_aliases_is_not_an_alias_bomb(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """200,000 entries are 1.2 million values, over the alias-bomb limit of 1 million: scaled down here (the
+    limit to 10,000, 2,000 entries) to keep the test fast; a bomb multiplies its nodes, a big file does not."""
+    from harness import yamldoc
+    from harness.errors import InputError
+    from harness.session import load_expectations
+
+    monkeypatch.setattr(yamldoc, "MAX_EXPANDED_NODES", 10_000)
+    path = tmp_path / "big.yaml"
+    lines = ["expectations:"] + [f'  "classic/x::[{i}] s":\n    status: FAIL\n    reason: r{i}' for i in range(2_000)]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    assert len(load_expectations(path)) == 2_000
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+                    "utf-8")
+    with pytest.raises(InputError, match="expands to .* values through aliases"):
+        load_expectations(bomb)
+
+
+def test_lint_is_linear_in_the_length_of_a_paragraph(tmp_path: Path) -> None:
+    from harness import lint
+
+    text = "Первый пункт. " + " ".join(f"Слово{i % 50} слово" for i in range(20_000))
+    calls = 0
+    original = lint._sentence_start
+
+    def counting(t: str, pos: int) -> bool:
+        nonlocal calls
+        calls += 1
+        return original(t, pos)
+
+    lint._sentence_start = counting
+    try:
+        started = time.monotonic()
+        path = tmp_path / "classic-999.txt"
+        path.write_text("999. Раздел\n999.1. " + text + "\n", "utf-8")
+        from harness.corpus import Corpus, load_rules_file
+
+        lint.lint_corpus(Corpus([load_rules_file(path, tmp_path)]))
+        assert time.monotonic() - started < 30       # 44 s before, about 1 s now
+    finally:
+        lint._sentence_start = original
+    assert calls > 20_000
+
+
+def test_an_interrupted_run_validates_against_the_schema_and_is_never_ok() -> None:
+    from harness.results import RunInfo, RunResults, ScenarioResult, validate_results_json
+
+    run = RunInfo("e", "1", "0.1.0", "0.1.0", 0, "2026-01-01T00:00:00Z", 1.0)
+    r = ScenarioResult("a::x", "x", "features/a.feature", 1, [], [], "PASS")
+    results = RunResults(run, [r], interrupted=True, not_run=["a::y"])
+    data = results.to_json()
+    assert validate_results_json(data) == []
+    assert data["interrupted"] is True and data["not_run"] == ["a::y"] and data["summary"]["ok"] is False
+    assert not RunResults.from_json(data).ok
+    old = RunResults(run, [r]).to_json()
+    del old["interrupted"], old["not_run"]
+    assert validate_results_json(old) == [] and RunResults.from_json(old).ok       # files of before still load

@@ -168,7 +168,7 @@ def test_round_trip_through_written_file(sample: RunResults, tmp_path: Path) -> 
 
 def test_to_json_keys(sample: RunResults) -> None:
     data = sample.to_json()
-    assert list(data) == ["run", "results", "summary", "stale_expectations"]
+    assert list(data) == ["run", "results", "summary", "stale_expectations", "interrupted", "not_run"]
     assert set(data["run"]) == {
         "engine",
         "engine_version",
