@@ -244,7 +244,7 @@ class _Checker:
         """Hosts form no cycle (two cards each other's host): every chain of hosts ends at a card."""
         host_of = {c.get("id"): c.get("host") for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)
                    and isinstance(c.get("host"), str) and c.get("host") != c.get("id")}  # itself: said above
-        index_of = {c.get("id"): i for i, c in enumerate(cards) if isinstance(c, dict)}
+        index_of = {c.get("id"): i for i, c in enumerate(cards) if isinstance(c, dict) and isinstance(c.get("id"), str)}
         reported: set[str] = set()
         for start in host_of:
             seen: list[str] = []
