@@ -75,7 +75,9 @@ SCENARIO = pytest.StashKey[Scenario]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("berserk-rules")
-    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
+    from .argtypes import engine_cmd
+
+    g.addoption("--engine-cmd", default=None, type=engine_cmd, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
     add_time_limit_options(g.addoption)
     g.addoption("--expectations", default=None,
                 help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
