@@ -258,9 +258,7 @@ class EngineProcess:
         self._stop.set()
         for t in self._threads:
             t.join(POLL * 3)
-        with contextlib.suppress(OSError):
-            os.close(self._stdin)
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):     # unbuffered and non-blocking: never waits on the engine
             self.proc.stdin.close()           # type: ignore[union-attr]
         _LIVE.discard(self)
 
