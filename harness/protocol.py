@@ -415,7 +415,7 @@ class SubprocessAdapter:
         except (OSError, ValueError):
             raise self._crash(kind) from None
         try:
-            what, raw = proc.replies.get(timeout=timeout)
+            what, raw = self._reply(proc, timeout)
         except queue.Empty:
             option = "--start-timeout" if kind == "hello" else "--request-timeout"
             limit = (f"the scenario's time limit of {self.scenario_timeout:g} s (--scenario-timeout)"
@@ -442,6 +442,24 @@ class SubprocessAdapter:
                                            "stdout carries protocol replies only, one JSON object per line") from None
         self.round_trips.append(time.monotonic() - started)
         return self._check(kind, rid, reply)
+
+    @staticmethod
+    def _reply(proc: EngineProcess, timeout: float) -> tuple[str, bytes | None]:
+        """The next line (or end) from the engine within `timeout`; an engine that has exited while a child
+        of it still holds its stdout open ends the wait as an end of output (a CRASH, not a TIMEOUT)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return proc.replies.get(timeout=max(0.0, min(left, 0.25)))
+            except queue.Empty:
+                if left <= 0.25:
+                    raise
+                if proc.exit_code() is not None:
+                    try:
+                        return proc.replies.get(timeout=0.2)     # its last words, if any
+                    except queue.Empty:
+                        return ("eof", None)
 
     def _check(self, kind: str, rid: int, reply: Any) -> dict[str, Any]:
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
