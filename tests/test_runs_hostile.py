@@ -171,11 +171,13 @@ def test_a_corrupt_review_lock_is_an_error_not_untracked_review(runs: dict[str, 
 
 
 # ------------------------------------------------------------------------------------------ signals
-def _start(root: Path, report_dir: Path, log: Path) -> subprocess.Popen:
+def _start(root: Path, report_dir: Path, log: Path, mark: str) -> subprocess.Popen:
+    """`check` against a slow engine that, like many wrappers, leaves a helper process running beside it."""
     env = dict(os.environ, BERSERK_RULES_ROOT=str(root), PYTHONUTF8="1", FAKE_ENGINE_DELAY="0.4",
                FAKE_ENGINE_LOG=str(log))
-    return subprocess.Popen([*CLI, "check", "--report-dir", str(report_dir), "--engine-cmd",
-                             f"{PY} {shlex.quote(str(FAULTY))} slow"], cwd=root, env=env,
+    engine = f"sh -c 'sleep {mark} & exec {PY} {shlex.quote(str(FAULTY))} slow'"
+    return subprocess.Popen([*CLI, "check", "--report-dir", str(report_dir), "--engine-cmd", engine],
+                            cwd=root, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
@@ -196,7 +198,8 @@ def test_a_signal_mid_run_leaves_complete_reports_marked_interrupted_and_no_engi
     report_dir, log = tmp_path / "reports", tmp_path / "pids"
     report_dir.mkdir()
     (report_dir / "results.json").write_text('{"previous": true}', "utf-8")    # a previous run's report
-    proc = _start(root, report_dir, log)
+    mark = f"{MARK}{int(sig)}"
+    proc = _start(root, report_dir, log, mark)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (log.is_file() and log.read_text().strip()):
         time.sleep(0.1)
@@ -224,3 +227,4 @@ def test_a_signal_mid_run_leaves_complete_reports_marked_interrupted_and_no_engi
     while any(_pid_alive(p) for p in pids) and time.monotonic() < end:
         time.sleep(0.05)
     assert not any(_pid_alive(p) for p in pids), "an engine process was left running"
+    assert _alive(mark) == [], "the engine's helper process was left running"
