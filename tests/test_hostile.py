@@ -502,3 +502,21 @@ def test_an_interrupted_run_validates_against_the_schema_and_is_never_ok() -> No
     old = RunResults(run, [r]).to_json()
     del old["interrupted"], old["not_run"]
     assert validate_results_json(old) == [] and RunResults.from_json(old).ok       # files of before still load
+
+
+def test_engine_text_reaches_the_terminal_with_its_control_characters_escaped() -> None:
+    import io
+
+    from rich.console import Console
+
+    from harness.reports import print_summary
+    from harness.results import RunInfo, RunResults, ScenarioResult
+
+    run = RunInfo("engine\x1b]0;pwned\x07", "1", "0.1.0", "0.1.0", 0, "2026-01-01T00:00:00Z", 1.0)
+    bad = ScenarioResult("a::x", "x", "features/a.feature", 1, [], [], "FAIL",
+                         message="the engine refused: \x1b[2J\x1b[31mred\r\x9b")
+    out = io.StringIO()
+    print_summary(RunResults(run, [bad]), Console(file=out, force_terminal=False, width=200))
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x9b" not in text and "\r" not in text
+    assert "\\x1b[2J\\x1b[31mred\\x0d\\x9b" in text and "engine\\x1b]0;pwned\\x07" in text

@@ -104,8 +104,11 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
                          {"HOSTILE_MARK": f"{MARK}2"}),
         "surrogate": (make_root(base / "surrogate", two), ["--engine-cmd", f"{PY} {HOSTILE} surrogate"], None),
         "corrupt-lock": (make_root(base / "corrupt-lock", two), ["--rules", str(rules)], None),
+        "reports-blocked": (make_root(base / "reports-blocked", two), [], None),
     }
-    return run_many(jobs)
+    blocked = base / "blocked-reports"
+    (blocked / "results.json").mkdir(parents=True)        # what a read-only or odd report folder gives
+    return run_many(jobs, report_dirs={"reports-blocked": blocked})
 
 
 @pytest.mark.parametrize("name", sorted(RUN_CASES))
@@ -228,3 +231,11 @@ def test_a_signal_mid_run_leaves_complete_reports_marked_interrupted_and_no_engi
         time.sleep(0.05)
     assert not any(_pid_alive(p) for p in pids), "an engine process was left running"
     assert _alive(mark) == [], "the engine's helper process was left running"
+
+
+def test_reports_that_cannot_be_written_are_an_error_not_a_traceback(runs: dict[str, Run]) -> None:
+    run = runs["reports-blocked"]
+    assert run.code == 2, run.out + run.err
+    assert "Traceback" not in run.out + run.err
+    assert "the reports could not be written to" in run.err and "results.json: is a folder" in run.err
+    assert (run.report_dir / "results.json").is_dir() and not list(run.report_dir.glob(".*.tmp"))
