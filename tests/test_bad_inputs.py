@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -217,9 +218,9 @@ def _kit_with(tmp: Path, features: dict[str, str]) -> Path:
     for name in ("rules", "catalog"):
         (root / name).symlink_to(REPO / name, target_is_directory=True)
     (root / "scenarios").mkdir()
-    for edition in ("classic", "heroes"):
-        (root / "scenarios" / edition).symlink_to(REPO / "scenarios" / edition, target_is_directory=True)
-    (root / "scenarios" / "bad").symlink_to(BAD / "boards", target_is_directory=True)
+    for edition in ("classic", "heroes"):    # copies: boards are confined to scenarios/, links resolved
+        shutil.copytree(REPO / "scenarios" / edition, root / "scenarios" / edition)
+    shutil.copytree(BAD / "boards", root / "scenarios" / "bad")
     (root / "features" / "heroes").mkdir(parents=True)
     for name, text in features.items():
         (root / "features" / "heroes" / name).write_text(text, "utf-8")

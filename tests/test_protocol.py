@@ -56,9 +56,9 @@ def test_requests_the_adapter_sends_follow_the_schemas(monkeypatch) -> None:
     sent: list[dict] = []
     original = protocol.EngineProcess.send
 
-    def spy(self, line: bytes) -> None:
+    def spy(self, line: bytes, *args) -> None:
         sent.append(json.loads(line))
-        original(self, line)
+        original(self, line, *args)
 
     monkeypatch.setattr(protocol.EngineProcess, "send", spy)
     a = served()

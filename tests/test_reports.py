@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -168,7 +169,7 @@ def test_round_trip_through_written_file(sample: RunResults, tmp_path: Path) -> 
 
 def test_to_json_keys(sample: RunResults) -> None:
     data = sample.to_json()
-    assert list(data) == ["run", "results", "summary", "stale_expectations"]
+    assert list(data) == ["run", "results", "summary", "stale_expectations", "interrupted", "not_run"]
     assert set(data["run"]) == {
         "engine",
         "engine_version",
@@ -589,18 +590,18 @@ def test_failed_write_removes_temporaries(
 ) -> None:
     reports.write_reports(_ok_run(), tmp_path)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    real_fdopen = reports.os.fdopen
+    real_fdopen = os.fdopen
     calls = []
 
     def fdopen_failing_on_third(fd, *args, **kwargs):
         calls.append(fd)
         if len(calls) == 3:
-            reports.os.close(fd)
+            os.close(fd)
             raise OSError("disk full")
         return real_fdopen(fd, *args, **kwargs)
 
-    monkeypatch.setattr(reports.os, "fdopen", fdopen_failing_on_third)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(os, "fdopen", fdopen_failing_on_third)
+    with pytest.raises(InputError, match="disk full"):     # harness/common/safeio.py: the path and what happened
         reports.write_reports(sample, tmp_path)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 

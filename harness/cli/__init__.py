@@ -16,9 +16,10 @@ import os
 import sys
 
 from harness.cli.help import bare, decorate
-from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from harness.cli.shared import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from harness.common.errors import InputError
 from harness.common.paths import use_rules_dir
+from harness.common.sanitize import terminal
 
 __all__ = ["main", "build_parser", "use_rules_dir", "VERB_MODULES", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
 
@@ -78,8 +79,11 @@ def main(argv: list[str] | None = None) -> int:
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)
     except InputError as exc:
-        print(str(exc), file=sys.stderr)
+        print(terminal(str(exc)), file=sys.stderr)     # control characters escaped
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 
+from harness.common import argtypes
 from harness.quality.bench import NAMES, Figure, as_json, run_bench
 
 
@@ -59,6 +60,6 @@ def register(subparsers: Any) -> None:
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.add_argument("--only", action="append", choices=NAMES, help="measure only this figure (repeatable)")
     b.add_argument("--skip", action="append", default=[], choices=NAMES, help="do not measure this figure")
-    b.add_argument("--orders", type=int, default=None, metavar="N",
+    b.add_argument("--orders", type=argtypes.count, default=None, metavar="N",
                    help="check only the first N of the 5,040 trigger orders (default: all)")
     b.set_defaults(func=cmd_bench)

@@ -8,13 +8,22 @@ from pathlib import Path
 from typing import Any
 
 from harness.cli.expectations import update_expectations
-from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, load_rules, load_scenarios, make_console
-from harness.common import paths
+from harness.cli.shared import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    load_rules,
+    load_scenarios,
+    make_console,
+)
+from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
 from harness.common.facts import EDITIONS
 from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
 from harness.output.reports import print_summary
+from harness.rules.review import load_lock, lock_path
 from harness.run.runner import run_scenarios
 
 
@@ -25,6 +34,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
     load_scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
+    load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)
     if ns.trace_dir:
@@ -35,6 +45,12 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
+    if results.interrupted:
+        console = make_console()
+        print_summary(results, console)
+        console.print(f"interrupted: {len(results.not_run)} scenario(s) not run; the reports say so "
+                      f"(\"interrupted\": true in {report_dir / 'results.json'})", markup=False)
+        return EXIT_INTERRUPTED
     console = make_console()
     print_summary(results, console)
     emit_github(results)  # GITHUB_ACTIONS=true: ::error per unexpected result, $GITHUB_STEP_SUMMARY
@@ -56,18 +72,18 @@ def cmd_check(ns: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
-    c.add_argument("--engine-cmd", help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
+    c.add_argument("--engine-cmd", type=argtypes.engine_cmd, help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
                                         "e.g. \"python -m engine.serve\"")
-    c.add_argument("--expectations", help="YAML file of known failures (default: expectations/reference.yaml "
+    c.add_argument("--expectations", type=argtypes.input_file, help="YAML file of known failures (default: expectations/reference.yaml "
                                           "for the built-in engine, none with --engine-cmd)")
-    c.add_argument("--update-expectations", metavar="FILE",
+    c.add_argument("--update-expectations", metavar="FILE", type=argtypes.output_file,
                    help="write FILE (atomically) from this run: every non-PASS result with its message as the "
                         "reason; exit 0 once written")
     add_time_limit_options(c.add_argument)
-    c.add_argument("--trace-dir", help="write every scenario's steps with the canonical state after each (JSON)")
-    c.add_argument("--min-played", type=int, default=1, metavar="N",
+    c.add_argument("--trace-dir", type=argtypes.output_dir, help="write every scenario's steps with the canonical state after each (JSON)")
+    c.add_argument("--min-played", type=argtypes.whole_number, default=1, metavar="N",
                    help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
-    c.add_argument("--report-dir", default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.set_defaults(func=cmd_check)

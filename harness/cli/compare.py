@@ -8,6 +8,7 @@ import argparse
 import sys
 from typing import Any
 
+from harness.common import argtypes
 from harness.engines.adapters import InProcessAdapter
 from harness.engines.protocol import SubprocessAdapter, add_time_limit_options
 from harness.quality.differential import Engines, find_divergence, scenario_boards
@@ -46,11 +47,11 @@ def cmd_compare(ns: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("compare", help="differential test: an engine against the reference, move by move")
-    p.add_argument("--engine-cmd", required=True, help="the engine to compare (JSON-lines protocol)")
-    p.add_argument("--reference-cmd", help="compare with this engine instead of the built-in reference engine")
+    p.add_argument("--engine-cmd", required=True, type=argtypes.engine_cmd, help="the engine to compare (JSON-lines protocol)")
+    p.add_argument("--reference-cmd", type=argtypes.engine_cmd, help="compare with this engine instead of the built-in reference engine")
     p.add_argument("--board", action="append", default=[], help="only boards whose path contains this")
-    p.add_argument("--examples", type=int, default=50, help="plays to try on each board (default 50)")
-    p.add_argument("--moves", type=int, default=20, help="at most this many moves per play (default 20)")
+    p.add_argument("--examples", type=argtypes.count, default=50, help="plays to try on each board (default 50)")
+    p.add_argument("--moves", type=argtypes.count, default=20, help="at most this many moves per play (default 20)")
     add_time_limit_options(p.add_argument, scenario=False)
     p.add_argument("--random", action="store_true", help="random plays (default: derandomized, repeatable)")
     p.add_argument("--full-state", action="store_true",

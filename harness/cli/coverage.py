@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from harness.cli.shared import EXIT_OK, make_console
+from harness.common import argtypes
 from harness.output.coverage import coverage_data
 from harness.run.results import RunResults
 from harness.run.runner import run_scenarios
@@ -41,5 +42,5 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     cv = sub.add_parser("coverage", help="which units have passing scenarios")
     cv.add_argument("--json", action="store_true")
-    cv.add_argument("--results", help="read this results.json instead of running the scenarios")
+    cv.add_argument("--results", type=argtypes.input_file, help="read this results.json instead of running the scenarios")
     cv.set_defaults(func=cmd_coverage)

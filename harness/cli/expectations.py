@@ -12,13 +12,12 @@ atomically (written beside it, then renamed).
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from harness.common import argtypes
 from harness.run.results import RunResults
 from harness.suite.session import load_expectations
 
@@ -60,21 +59,11 @@ def write_expectations(path: Path, entries: dict[str, dict[str, str]]) -> None:
     """Write an expectations file atomically (a temporary file in the same folder, then a rename)."""
     body = yaml.safe_dump({"expectations": entries}, allow_unicode=True, sort_keys=False, width=110,
                           default_flow_style=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            from harness.suite.editor_schemas import (
-                modeline,  # the first line: editors complete it from its schema
-            )
+    from harness.common.safeio import atomic_write
+    from harness.suite.editor_schemas import modeline  # the first line: editors complete it from its schema
 
-            f.write(modeline(path, "expectations") + "\n" + HEADER + body)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # a regular file only, replaced atomically: never a device or a folder
+    atomic_write(path, (modeline(path, "expectations") + "\n" + HEADER + body).encode("utf-8"))
 
 
 def update_expectations(results: Any, path: Path) -> int:
@@ -96,6 +85,6 @@ def cmd_expectations(ns: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("expectations", help="write an expectations file from a finished run's results.json")
-    p.add_argument("--results", default="reports/results.json", help="the run (default reports/results.json)")
-    p.add_argument("--out", required=True, help="the expectations file to write (replaced atomically)")
+    p.add_argument("--results", default="reports/results.json", type=argtypes.input_file, help="the run (default reports/results.json)")
+    p.add_argument("--out", required=True, type=argtypes.output_file, help="the expectations file to write (replaced atomically)")
     p.set_defaults(func=cmd_expectations)

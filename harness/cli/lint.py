@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from harness.cli.shared import make_console
+from harness.common.sanitize import terminal
 from harness.output.annotations import emit_lint_annotations
 from harness.quality.lint import SEVERITIES, exit_code, lint_paths, lint_project
 
@@ -33,7 +34,7 @@ def cmd_lint(ns: argparse.Namespace) -> int:
     for f in shown:
         line = Text(f"{f.file}:{f.line}: " if f.line else f"{f.file}: ")
         line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])
-        line.append(f": {f.message}")
+        line.append(f": {terminal(f.message)}")     # a feature's text may hold escape sequences
         console.print(line)
     counts = [f"{sum(1 for f in findings if f.severity == s)} {s}(s)" for s in SEVERITIES]
     review = [f for f in findings if f.code == "V001"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.table import Table
 
+from harness.common import argtypes
 from harness.quality.mutation import run_mutants
 
 
@@ -86,7 +87,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("mutants", help="suite strength: the scenarios against mutant engines, the kill rate")
     p.add_argument("--json", action="store_true", help="the report as data")
     p.add_argument("--only", action="append", default=[], metavar="NAME", help="only this mutant (repeatable)")
-    p.add_argument("--jobs", type=int, default=2, help="engines run at a time (default 2)")
+    p.add_argument("--jobs", type=argtypes.count, default=2, help="engines run at a time (default 2)")
     p.add_argument("--declared", action="store_true",
                    help="run each mutant only on the units of the scenarios declared to kill it "
                         "(harness/quality/mutation.py KILLS) and check it fails exactly those (fast)")

@@ -10,6 +10,7 @@ from harness.rules.corpus import Corpus, load_corpus
 from harness.suite.features import ScenarioInfo, scan_features
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130     # as a shell reports a run ended by SIGINT
 
 
 def make_console(soft_wrap: bool = False) -> Console:

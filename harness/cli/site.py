@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from harness.common import paths
+from harness.common import argtypes, paths
 from harness.output.site import build_site
 
 
@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("site", help="write the offline rules site with every example played out")
     p.add_argument("--out", default=str(paths.REPORTS / "site"),
                    help="folder to write (default reports/site); replaced atomically, only if it is a site")
-    p.add_argument("--results", action="append", default=[],
+    p.add_argument("--results", action="append", default=[], type=argtypes.input_file,
                    help="another engine's results.json to show beside the reference engine; repeat it for more "
                         "engines: the site then has matrix.html, rule units × engines (harness/output/matrix.py)")
     p.set_defaults(func=cmd_site)

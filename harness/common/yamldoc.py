@@ -51,6 +51,8 @@ _SCALAR_TAGS = {_NULL, _BOOL, _INT, _FLOAT, _STR, _TIMESTAMP}
 
 #: Above this many nodes (counting every alias expansion), a document is rejected as an alias bomb.
 MAX_EXPANDED_NODES = 1_000_000
+#: Above this size a YAML file is not read at all.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 # --------------------------------------------------------------------------------------------------
@@ -104,6 +106,8 @@ def show_value(value: Any, limit: int = 40) -> str:
     if isinstance(value, str):
         text = value if len(value) <= limit else value[: limit - 1] + "…"
         return repr(text)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** limit:
+        return f"an integer of {len(str(abs(value)))} digits"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list):
@@ -193,6 +197,10 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDoc:
     path = Path(path)
     file = display_path(path, root)
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():     # /dev/zero, a pipe: never read
+            raise InputError(Problem(file, None, None, "expected a YAML file, found a device or a pipe"))
+        if path.is_file() and path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(Problem(file, None, None, f"the file is larger than {MAX_FILE_BYTES} bytes"))
         raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError(Problem(file, None, None, "file not found")) from None
@@ -244,8 +252,10 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     except RecursionError:
         raise InputError(Problem(file, None, None, "the YAML document is nested too deeply")) from None
     if not builder.problems:
-        size = _expanded_size(root, {})
-        if size > MAX_EXPANDED_NODES:
+        memo: dict[int, int] = {}
+        size = _expanded_size(root, memo)
+        # a bomb multiplies its nodes through aliases; a big file without aliases (size == its nodes) is none
+        if size > MAX_EXPANDED_NODES and size > 10 * len(memo):
             builder.problems.append(
                 Problem(file, root.start_mark.line + 1, None,
                         f"the document expands to {size} values through aliases "
@@ -330,7 +340,8 @@ class _Builder:
                 return self._constructor.construct_yaml_int(node)
             return self._constructor.construct_yaml_float(node)
         except (ValueError, KeyError, TypeError):
-            self._problem(node, path, f"'{node.value}' is not a valid {_show_tag(tag)}")
+            self._problem(node, path, f"{show_value(node.value)} is not a valid {_show_tag(tag)}"
+                          + (f" (a number of {len(node.value)} characters)" if len(node.value) > 40 else ""))
             return None
 
     def _sequence(self, node: SequenceNode, path: JsonPath) -> list[Any]:
@@ -466,7 +477,7 @@ def _problems_of(doc: YamlDoc, error: Any) -> list[Problem]:
         for key in instance:
             if key in allowed or any(re.search(p, str(key)) for p in patterns):
                 continue
-            message = f"unknown field '{key}'"
+            message = f"unknown field {show_value(key) if not isinstance(key, str) else repr(key)}"
             near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
             if near:
                 message += f"; did you mean '{near[0]}'?"

@@ -23,20 +23,17 @@ declare, is `EngineUnsupported` (SKIP).
 from __future__ import annotations
 
 import json
-import os
 import queue
 import re
 import shlex
 import signal
-import subprocess
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from harness.common.sanitize import loads_checked
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
 
 PROTOCOL_VERSION = "1.0.0"
@@ -56,9 +53,12 @@ TIME_LIMITS = (
 
 def add_time_limit_options(add: Callable[..., Any], scenario: bool = True) -> None:
     """Register the TIME_LIMITS options with `add` (argparse's add_argument or pytest's addoption)."""
+    from harness.common.argtypes import positive_seconds, seconds_or_zero
+
     for option, default, what in TIME_LIMITS:
         if scenario or option != "--scenario-timeout":
-            add(option, type=float, default=default, help=f"--engine-cmd: {what} (default {default:g}); then TIMEOUT")
+            kind = seconds_or_zero if option == "--scenario-timeout" else positive_seconds
+            add(option, type=kind, default=default, help=f"--engine-cmd: {what} (default {default:g}); then TIMEOUT")
 
 
 def time_limit_args(values: Any) -> list[str]:
@@ -247,99 +247,8 @@ def _clip(text: str, limit: int = 200) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the process
-class EngineProcess:
-    """One running engine: its pipes, a reader thread per output stream, the tail of its stderr."""
-
-    def __init__(self, argv: Sequence[str], cwd: str | None = None, env: dict[str, str] | None = None,
-                 max_reply_bytes: int = MAX_REPLY_BYTES):
-        self.argv = list(argv)
-        self.max_reply_bytes = max_reply_bytes
-        self.replies: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
-        self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
-        self.proc = subprocess.Popen(
-            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
-            start_new_session=True,
-        )
-        self._threads = [threading.Thread(target=self._read_stdout, daemon=True),
-                         threading.Thread(target=self._read_stderr, daemon=True)]
-        for t in self._threads:
-            t.start()
-
-    def _read_stdout(self) -> None:
-        stream = self.proc.stdout
-        assert stream is not None
-        try:
-            while True:
-                line = stream.readline(self.max_reply_bytes + 1)
-                if not line:
-                    self.replies.put(("eof", None))
-                    return
-                if len(line) > self.max_reply_bytes and not line.endswith(b"\n"):
-                    self.replies.put(("oversize", None))
-                    return
-                self.replies.put(("line", line))
-        except (OSError, ValueError):
-            self.replies.put(("eof", None))
-
-    def _read_stderr(self) -> None:
-        stream = self.proc.stderr
-        assert stream is not None
-        try:
-            for raw in stream:
-                self.stderr.append(_clip(raw.decode("utf-8", errors="replace").rstrip(), 300))
-        except (OSError, ValueError):
-            return
-
-    def send(self, line: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-
-    def exit_code(self, wait: float = 0.0) -> int | None:
-        try:
-            return self.proc.wait(wait) if wait else self.proc.poll()
-        except subprocess.TimeoutExpired:
-            return None
-
-    def settle(self, wait: float = 0.5) -> None:
-        """Give the stderr reader a moment to take the last lines (after an exit or a kill)."""
-        self._threads[1].join(wait)
-
-    def stderr_tail(self) -> str:
-        if not self.stderr:
-            return "(the engine wrote nothing to stderr)"
-        return "engine stderr (last lines):\n" + "\n".join("  " + ln for ln in self.stderr)
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError, AttributeError):
-                self.proc.kill()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            pass
-        self.settle(0.5)
-        self._close_pipes()
-
-    def quit(self, rid: int, timeout: float = 1.0) -> None:
-        """Ask politely (`quit`), then stop the process."""
-        try:
-            if self.proc.poll() is None:
-                self.send(json.dumps(make_request("quit", rid)).encode() + b"\n")
-                self.proc.wait(timeout)
-        except (OSError, ValueError, subprocess.TimeoutExpired):
-            pass
-        self.kill()
-
-    def _close_pipes(self) -> None:
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+# EngineProcess (bounded pipes, the engine's process tree owned and always ended) lives in harness/engines/process.py
+from harness.engines.process import EngineProcess, WriteTimeout  # noqa: E402
 
 
 def describe_exit(code: int | None) -> str:
@@ -462,7 +371,7 @@ class SubprocessAdapter:
     def shutdown(self) -> None:
         if self._proc is not None:
             self._rid += 1
-            self._proc.quit(self._rid)
+            self._proc.quit(json.dumps(make_request("quit", self._rid)).encode() + b"\n")
         self._proc, self._hello = None, None
 
     # -- the machinery
@@ -480,6 +389,7 @@ class SubprocessAdapter:
             raise self._faulted(EngineFault("CRASH", f"the engine could not be started ({self.cmd}): {exc}"),
                                 tail=False) from None
         hello = self._exchange("hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
+        self._proc.remember_family()         # children it started are ended with it, even if they leave it
         theirs = hello["protocol"]
         if major(theirs) != major(PROTOCOL_VERSION):
             raise self._fault_now("ERROR", f"the engine speaks protocol {theirs}, the harness {PROTOCOL_VERSION}: "
@@ -516,11 +426,15 @@ class SubprocessAdapter:
         line = json.dumps(make_request(kind, rid, **fields), ensure_ascii=False, separators=(",", ":"))
         started = time.monotonic()
         try:
-            proc.send(line.encode("utf-8") + b"\n")
+            proc.send(line.encode("utf-8") + b"\n", timeout)
+        except WriteTimeout as exc:
+            option = "--start-timeout" if kind == "hello" else "--request-timeout"
+            raise self._fault_now("TIMEOUT", f"the engine did not read the `{kind}` request within {timeout:g} s "
+                                             f"({option}; {exc}); it was stopped") from None
         except (OSError, ValueError):
             raise self._crash(kind) from None
         try:
-            what, raw = proc.replies.get(timeout=timeout)
+            what, raw = self._reply(proc, timeout)
         except queue.Empty:
             option = "--start-timeout" if kind == "hello" else "--request-timeout"
             limit = (f"the scenario's time limit of {self.scenario_timeout:g} s (--scenario-timeout)"
@@ -538,24 +452,50 @@ class SubprocessAdapter:
         except UnicodeDecodeError as exc:
             raise self._fault_now("ERROR", f"the engine's reply to `{kind}` is not UTF-8: {exc}") from None
         try:
-            reply = json.loads(text)
+            reply = loads_checked(text)
         except ValueError as exc:
+            if not isinstance(exc, json.JSONDecodeError) and "Exceeds the limit" not in str(exc):
+                raise self._fault_now("ERROR", f"the engine's reply to `{kind}` is JSON the harness cannot "
+                                               f"keep: {exc}") from None
             raise self._fault_now("ERROR", f"the engine's reply to `{kind}` is not JSON ({exc}): {_clip(text)!r}; "
                                            "stdout carries protocol replies only, one JSON object per line") from None
         self.round_trips.append(time.monotonic() - started)
         return self._check(kind, rid, reply)
 
+    @staticmethod
+    def _reply(proc: EngineProcess, timeout: float) -> tuple[str, bytes | None]:
+        """The next line (or end) from the engine within `timeout`; an engine that has exited while a child
+        of it still holds its stdout open ends the wait as an end of output (a CRASH, not a TIMEOUT)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return proc.replies.get(timeout=max(0.0, min(left, 0.25)))
+            except queue.Empty:
+                if left <= 0.25:
+                    raise
+                if proc.exit_code() is not None:
+                    try:
+                        return proc.replies.get(timeout=0.2)     # its last words, if any
+                    except queue.Empty:
+                        return ("eof", None)
+
     def _check(self, kind: str, rid: int, reply: Any) -> dict[str, Any]:
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
             raise self._fault_now("ERROR", f"the engine's reply to `{kind}` is not a response object with a "
                                            f"boolean 'ok': {_clip(json.dumps(reply, ensure_ascii=False))}")
-        if reply.get("id") != rid and not (reply["ok"] is False and reply.get("id") is None):
+        if reply.get("id") != rid and not (reply["ok"] is False and reply.get("id") is None
+                                           and isinstance(reply.get("error"), dict)
+                                           and reply["error"].get("code") == "bad_request"):
             raise self._fault_now("ERROR", f"the engine's reply to `{kind}` (request {rid}) carries id "
                                            f"{reply.get('id')!r}: replies must echo their request's id, one "
                                            "reply per request, nothing else on stdout")
         name = RESPONSE_SCHEMA[kind] if reply["ok"] else "error-response"
         if self.validate or name != "state-response":
-            wrong = problems(name, reply)
+            try:
+                wrong = problems(name, reply)
+            except RecursionError:
+                wrong = ["(the message): nested too deeply to be checked"]
             if wrong:
                 raise self._fault_now("ERROR", f"the engine's reply to `{kind}` does not follow the protocol "
                                                f"(schema {name}): " + "; ".join(wrong))

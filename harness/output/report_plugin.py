@@ -8,11 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 
-def pytest_berserk_results(config: Any, results: Any, traces: dict[str, dict[str, Any]]) -> None:
+def pytest_berserk_results(config: Any, results: Any, traces: dict[str, dict[str, Any]]) -> str | None:
     report_dir = config.getoption("--report-dir")
-    if report_dir is not None:
-        from harness.output.reports import (
-            write_reports,  # jinja2 and the corpus: only when reports are asked for
-        )
+    if report_dir is None:
+        return None
+    from harness.common.errors import InputError
+    from harness.output.reports import write_reports  # jinja2 and the corpus: only when reports are asked for
 
+    try:
         write_reports(results, report_dir)
+    except (InputError, OSError) as exc:        # a read-only folder, a full disk: said, never a traceback
+        return f"the reports could not be written to {report_dir}: {exc}"
+    return None

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -23,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from harness.common import paths
+from harness.common.sanitize import terminal
 from harness.output.coverage import coverage_data
 from harness.rules.corpus import load_corpus
 from harness.run.results import STATUSES, RunResults, ScenarioResult
@@ -50,24 +49,11 @@ _STYLE = {
 
 
 def _write_atomically(files: Mapping[Path, bytes]) -> None:
-    """Write every temporary first, then replace; on any error remove the temporaries and re-raise."""
-    temps: dict[Path, str] = {}
-    try:
-        for path, data in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            temps[path] = tmp
-            os.chmod(tmp, 0o644)  # mkstemp makes 0600; reports are meant to be read (CI artefacts, web)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        for path, tmp in temps.items():
-            os.replace(tmp, path)
-    finally:
-        for tmp in temps.values():
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+    """Write every temporary first, then replace; on any error remove the temporaries and re-raise. Only
+    regular files are replaced (harness/common/safeio.py): a device or a folder in the way is an InputError."""
+    from harness.common.safeio import atomic_write_many
+
+    atomic_write_many(files)
 
 
 # --- results.json -----------------------------------------------------------------------------------
@@ -437,7 +423,7 @@ def print_summary(results: RunResults, console: Console) -> None:
     run = results.run
     console.print(
         Text(
-            f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · "
+            f"{terminal(run.engine)} {terminal(run.engine_version)} · protocol {run.protocol_version} · "
             f"suite {run.suite_version} · seed {run.seed} · {run.duration_s:.2f}s"
         )
     )
@@ -456,7 +442,10 @@ def print_summary(results: RunResults, console: Console) -> None:
 
     parts = [f"{summary[s]} {s}" for s in STATUSES if summary[s]]
     line = Text(f"{summary['total']} scenarios: " + (", ".join(parts) or "none") + " — ")
-    if summary["ok"]:
+    if results.interrupted or results.not_run:
+        line.append(f"INTERRUPTED: {len(results.not_run)} scenario(s) not run"
+                    + (f", {summary['unexpected']} unexpected" if summary["unexpected"] else ""), style="bold red")
+    elif summary["ok"]:
         line.append("OK, every result as expected", style="bold green")
     else:
         line.append(f"{summary['unexpected']} unexpected", style="bold red")
@@ -472,7 +461,7 @@ def print_summary(results: RunResults, console: Console) -> None:
         for result in unexpected:
             head = Text("  ")
             head.append(result.status, style=_STYLE[result.status])
-            head.append(f" (expected {result.expected}) {result.scenario}")
+            head.append(f" (expected {result.expected}) {terminal(result.scenario)}")
             console.print(head)
             console.print(Text(f"    at {result.feature}:{result.line}", style="dim"))
             if result.unexpected_pass:
@@ -482,7 +471,7 @@ def print_summary(results: RunResults, console: Console) -> None:
             step = result.failed_step
             if step is not None:
                 message += f"\nat step: {step.keyword} {step.text} (line {step.line})"
-            console.print(Text("\n".join("    " + ln for ln in _first_lines(message).splitlines())))
+            console.print(Text("\n".join("    " + ln for ln in _first_lines(terminal(message)).splitlines())))
     known = sum(1 for r in results.results if r.known_failure)
     if known:
         console.print(Text(f"{known} known failure(s) listed in the expectations file", style="dim"))
@@ -491,7 +480,7 @@ def print_summary(results: RunResults, console: Console) -> None:
             Text(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", style="yellow")
         )
         for entry in results.stale_expectations:
-            console.print(Text(f"  {entry}"))
+            console.print(Text(f"  {terminal(entry)}"))
 
 
 

@@ -59,6 +59,11 @@ S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
 S013  schema-modeline          a board, catalog or expectations file whose first line is not its
                                ``# yaml-language-server: $schema=…`` line (``harness/suite/editor_schemas.py``)
 S014  unknown-needs-tag        a ``@needs:`` tag naming no feature of ``harness/suite/capabilities.py`` (error)
+S015  plain-tag                a tag that names neither a unit nor an assumption (``@wip``); `check` ends
+                               the scenario as ERROR (error)
+S016  scenario-without-steps   a scenario with no steps would pass checking nothing (error)
+S017  steps-out-of-order       a scenario that does not start with «Дано» (error)
+S018  feature-outside          a feature file under ``features/`` linked to a file outside it (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -82,6 +87,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +106,7 @@ from harness.rules.review import load_lock, lock_path, review_state, rules_dir
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
+from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features
 
 __all__ = [
     "CHECKS",
@@ -168,6 +175,10 @@ CHECKS: dict[str, Check] = {
         Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
         Check("S013", "schema-modeline", "warning", "a YAML file does not name its schema in its first line"),
         Check("S014", "unknown-needs-tag", "error", "a @needs: tag names no feature of the protocol"),
+        Check("S015", "plain-tag", "error", "a tag names neither a unit nor an assumption"),
+        Check("S016", "scenario-without-steps", "error", "a scenario has no steps"),
+        Check("S017", "steps-out-of-order", "error", "a scenario does not start with «Дано»"),
+        Check("S018", "feature-outside", "error", "a feature file links outside the features folder"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -268,6 +279,10 @@ def _norm_word(word: str) -> str:
     return word.lower().replace("ё", "е")
 
 
+_SPACE_DIGIT_RE = re.compile(r"\s+\d")
+
+
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     stems = stem_list(word)
     return stems[0] if stems else word
@@ -277,8 +292,20 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start()) for m in _WORD_RE.finditer(text)]
 
 
+_SENTENCE_END_CHARS = frozenset(".!?…:;«“„\"([●·•")
+
+
 def _sentence_start(text: str, pos: int) -> bool:
-    return bool(_SENTENCE_START_RE.search(text[:pos]))
+    """Whether `pos` starts a sentence (as `_SENTENCE_START_RE` on ``text[:pos]``), looking back only over
+    the spaces before it: constant time, so lint stays linear in the length of a paragraph."""
+    j = pos
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    if j == 0:
+        return True
+    if text[j - 1] in _SENTENCE_END_CHARS:
+        return True
+    return text[j - 1] in "–—-" and j >= 2 and text[j - 2].isspace()
 
 
 def _placeholder_spans(text: str) -> list[tuple[int, int]]:
@@ -630,7 +657,7 @@ def _spelling(units: list[Unit]) -> list[Finding]:
                 yo[norm[: at + 3]][low[: at + 3]].append(_Occ(u, tok, pos))
             elif at < 0:
                 plain.append(_Occ(u, tok, pos))
-            placeholder = any(a <= pos < b for a, b in spans) or bool(re.match(r"\s+\d", u.text[pos + len(tok):]))
+            placeholder = any(a <= pos < b for a, b in spans) or bool(_SPACE_DIGIT_RE.match(u.text, pos + len(tok)))
             if not placeholder and not _sentence_start(u.text, pos):
                 case[stem][tok[:1].isupper()].append(_Occ(u, tok, pos))
             hyphen[norm.replace("-", "")][norm].append(_Occ(u, tok, pos))
@@ -827,7 +854,7 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
     from pytest_bdd.parser import render_string
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")   # a byte order mark is accepted, as in boards
     except (OSError, UnicodeDecodeError) as exc:
         return [], [_finding("S001", shown, None, f"cannot read the feature file: {exc}")]
     try:
@@ -910,11 +937,22 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                                         f"{', '.join(FEATURES)}"))
             elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
                 out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
+            elif ":" not in tag and not _unit_like(tag):
+                out.append(_finding("S015", sc.file, line, f"@{tag}: {PLAIN_TAG}"))
+        if not sc.steps:
+            out.append(_finding("S016", sc.file, sc.line, NO_STEPS))
+        elif sc.steps[0].type not in (None, "given"):
+            first = sc.steps[0]
+            out.append(_finding("S017", sc.file, first.line,
+                                NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
         for step in sc.steps:
             m = _BOARD_STEP_RE.match(step.text)
             if m:
                 used_boards.add(m.group("path"))
-                if not (boards / m.group("path")).is_file():
+                if outside_features(boards / m.group("path"), boards):      # `..`, absolute, a link out
+                    out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» is outside "
+                                        f"{project.show(boards)}/: a board is named by its path under it"))
+                elif not (boards / m.group("path")).is_file():
                     near = _near(m.group("path"), _board_names(boards))
                     out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» not found "
                                         f"under {project.show(boards)}/{near}"))
@@ -1081,6 +1119,11 @@ def _scan(features: Iterable[Path], project: Project) -> tuple[list[_Scenario], 
     scenarios: list[_Scenario] = []
     findings: list[Finding] = []
     for path in features:
+        if project.features is not None and Path(project.features) in Path(path).parents:
+            outside = outside_features(Path(path), Path(project.features))
+            if outside:
+                findings.append(_finding("S018", project.show(path), None, outside))
+                continue
         found, problems = _parse_feature(path, project.show(path))
         scenarios += found
         findings += problems

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from harness.common import paths
 from harness.common.errors import InputError, Problem
+from harness.common.safeio import atomic_write
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
 from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
 from harness.rules.review import current_state
@@ -84,6 +86,7 @@ class Recorder:
 
     def keeps_traces(self, config: pytest.Config) -> bool:
         return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
+    selected: list[str] = field(default_factory=list)     # ids of the scenarios selected to run, in order
 
 
 RECORDER = pytest.StashKey[Recorder]()
@@ -97,9 +100,12 @@ class Hooks:
     """The kit's own hook: implement it in a plugin to receive a finished run."""
 
     @pytest.hookspec
-    def pytest_berserk_results(self, config: pytest.Config, results: Any, traces: dict[str, dict[str, Any]]) -> None:
+    def pytest_berserk_results(self, config: pytest.Config, results: Any,
+                               traces: dict[str, dict[str, Any]]) -> str | None:
         """A run is over: its `RunResults` and, when traces were kept (--trace-dir, or a runner asking for
-        them), scenario id → trace (the steps with the canonical state after each, see `trace_data`)."""
+        them), scenario id → trace (the steps with the canonical state after each, see `trace_data`).
+        Return a message when what you do with them failed (the reports could not be written): the run
+        then fails with it, never with a traceback."""
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -108,7 +114,9 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("berserk-rules")
-    g.addoption("--engine-cmd", default=None, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
+    from harness.common.argtypes import engine_cmd
+
+    g.addoption("--engine-cmd", default=None, type=engine_cmd, help="run the scenarios against CMD over the protocol (docs/PROTOCOL.md)")
     add_time_limit_options(g.addoption)
     g.addoption("--expectations", default=None,
                 help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
@@ -127,6 +135,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from harness.suite.suitecheck import accept_bom_in_features
+
+    accept_bom_in_features()
+
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
     # the reference engine's known failures are not another engine's: --engine-cmd has none by default
@@ -148,6 +160,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if not is_worker(config):
         config.pluginmanager.register(WorkerResults(config.stash[RECORDER]), "berserk-rules-worker-results")
+        from harness.engines.process import install_signal_handlers
+
+        config.stash[SIGNALS] = install_signal_handlers()     # SIGTERM ends the run like Ctrl-C
+    config.addinivalue_line("markers", "bad_tag(tag): a plain tag, which names neither a unit nor an assumption")
 
 
 @pytest.hookimpl(tryfirst=True)       # before pytest-bdd's own, also when loaded with -p (an installed kit)
@@ -163,7 +179,8 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     if ":" in tag:
         pytest.mark.unit(tag)(function)
         return True
-    return None
+    pytest.mark.bad_tag(tag)(function)      # the scenario ends as ERROR, located (never a collection error)
+    return True
 
 
 def _template(item: pytest.Item) -> Any:
@@ -172,7 +189,10 @@ def _template(item: pytest.Item) -> Any:
 
 
 def scenario_id(feature_file: str, name: str) -> str:
-    rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    try:
+        rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
+    except ValueError:                    # a feature linked from outside features/: ERROR in before_scenario
+        return f"{paths.display(Path(feature_file))}::{name}"
     return f"{rel.as_posix()}::{name}"
 
 
@@ -228,6 +248,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rec.collected.add(_result_id(item, tpl))
         if _unit_selected(units, rec.unit_filter, rec.edition_filter):
             keep.append(item)
+            rec.selected.append(_result_id(item, tpl))
         else:
             drop.append(item)
     if drop:
@@ -267,12 +288,16 @@ def make_adapter(config: pytest.Config) -> Any:
 
 
 ENGINE = pytest.StashKey[Any]()
+SIGNALS = pytest.StashKey[Any]()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     adapter = config.stash.get(ENGINE, None)
     if adapter is not None:
         adapter.shutdown()
+    from harness.engines.process import restore_signal_handlers
+
+    restore_signal_handlers(config.stash.get(SIGNALS, {}))
 
 
 @pytest.fixture
@@ -298,6 +323,13 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     item.stash[SCENARIO] = sc
     if clash:
         raise InputError(clash[1])
+    from harness.suite.suitecheck import scenario_problems
+
+    found = scenario_problems(feature.filename, scenario.line_number, [t for m in item.iter_markers("bad_tag")
+                                                                       for t in m.args], scenario.steps)
+    if found:
+        raise InputError(found)
+
     from harness.suite.capabilities import scenario_needs, unmet
 
     why = unmet(make_adapter(request.config), scenario_needs(
@@ -508,12 +540,11 @@ def trace_data(sc: Scenario) -> dict[str, Any]:
 
 
 def _write_trace(trace_dir: Path, sc: Scenario) -> None:
-    trace_dir.mkdir(parents=True, exist_ok=True)
-    (trace_dir / trace_file_name(sc.id)).write_text(json.dumps(trace_data(sc), ensure_ascii=False, indent=1),
-                                                   "utf-8")
+    text = json.dumps(trace_data(sc), ensure_ascii=False, indent=1, allow_nan=False)
+    atomic_write(trace_dir / trace_file_name(sc.id), text.encode("utf-8", errors="replace"))
 
 
-def _results(rec: Recorder) -> Any:
+def _results(rec: Recorder, interrupted: bool = False) -> Any:
     results = []
     review = _review_state()
     for sid in sorted(rec.order, key=lambda sid: rec.scenarios[sid].index):
@@ -532,7 +563,8 @@ def _results(rec: Recorder) -> Any:
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
     stale = sorted(set(rec.expectations) - rec.collected)
-    return RunResults(run=run, results=results, stale_expectations=stale)
+    not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if interrupted else []
+    return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run)
 
 
 def _review_state() -> Any:
@@ -562,12 +594,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # writes the reports. It also needs to know what was collected (for stale expectations).
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         return
-    session.config.stash[RESULTS] = _results(rec)
+    interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
+    session.config.stash[RESULTS] = _results(rec, interrupted)
     played = session.config.stash[RESULTS].summary()["played"]
     if rec.order and played < session.config.getoption("--min-played"):   # an all-SKIP run is not green
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    session.config.hook.pytest_berserk_results(config=session.config, results=session.config.stash[RESULTS],
-                                               traces=rec.traces)
+    failed = session.config.hook.pytest_berserk_results(config=session.config,
+                                                        results=session.config.stash[RESULTS], traces=rec.traces)
+    for message in failed:                     # a read-only folder, a full disk: said, never a traceback
+        print(message, file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
 RESULTS = pytest.StashKey[Any]()

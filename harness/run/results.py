@@ -231,6 +231,8 @@ class RunResults:
     run: RunInfo
     results: list[ScenarioResult]
     stale_expectations: list[str] = field(default_factory=list)
+    interrupted: bool = False  # the run was stopped (Ctrl-C, SIGTERM) before every scenario ran
+    not_run: list[str] = field(default_factory=list)  # selected scenarios without a result (interrupted)
 
     @property
     def unexpected(self) -> list[ScenarioResult]:
@@ -238,7 +240,8 @@ class RunResults:
 
     @property
     def ok(self) -> bool:
-        return all(r.as_expected for r in self.results)
+        """Every selected scenario ran and ended as expected (an interrupted run is never ok)."""
+        return not self.interrupted and not self.not_run and all(r.as_expected for r in self.results)
 
     def summary(self) -> dict[str, Any]:
         """``{"total", "PASS", …, "SKIP", "unexpected", "ok"}``: counts per status, unexpected results,
@@ -246,8 +249,10 @@ class RunResults:
         counts: dict[str, Any] = _empty_counts()
         for result in self.results:
             _count(counts, result)
-        counts["ok"] = counts["unexpected"] == 0
+        counts["ok"] = counts["unexpected"] == 0 and not self.interrupted and not self.not_run
         counts["played"] = counts["PASS"] + counts["FAIL"]       # played to a verdict (not SKIP, not a fault)
+        if self.interrupted or self.not_run:
+            counts["not_run"] = len(self.not_run)
         if any(r.review is not None for r in self.results):  # review tracked: how many need it
             counts["needs_review"] = len(self.needs_review)
         return counts
@@ -270,6 +275,8 @@ class RunResults:
             "results": [r.to_json() for r in self.results],
             "summary": self.summary(),
             "stale_expectations": list(self.stale_expectations),
+            "interrupted": self.interrupted,
+            "not_run": list(self.not_run),
         }
 
     @classmethod
@@ -285,6 +292,8 @@ class RunResults:
             run=RunInfo.from_json(data["run"]),
             results=[ScenarioResult.from_json(r) for r in data["results"]],
             stale_expectations=list(data["stale_expectations"]),
+            interrupted=bool(data.get("interrupted", False)),
+            not_run=list(data.get("not_run", [])),
         )
 
     @classmethod

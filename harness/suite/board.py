@@ -232,7 +232,27 @@ class _Checker:
                                                    f"{', '.join(sorted(ids))}")
             elif card.get("zone", "battlefield") != "battlefield":
                 self.add(("cards", index, "host"), "only a card on the battlefield is attached to a host")
+        self.check_host_cycles(cards)
         return ids
+
+    def check_host_cycles(self, cards: list[Any]) -> None:
+        """Hosts form no cycle (two cards each other's host): every chain of hosts ends at a card."""
+        host_of = {c.get("id"): c.get("host") for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)
+                   and isinstance(c.get("host"), str) and c.get("host") != c.get("id")}  # itself: said above
+        index_of = {c.get("id"): i for i, c in enumerate(cards) if isinstance(c, dict) and isinstance(c.get("id"), str)}
+        reported: set[str] = set()
+        for start in host_of:
+            seen: list[str] = []
+            card: Any = start
+            while card in host_of and card not in seen:
+                seen.append(card)
+                card = host_of[card]
+            if card in seen and card == start and start not in reported:
+                cycle = seen[seen.index(card):]
+                reported.update(cycle)
+                self.add(("cards", index_of[start], "host"),
+                         f"the hosts form a cycle ({' → '.join([*cycle, start])}): a card cannot be attached, "
+                         "directly or through others, to itself")
 
     def check_name(self, name: Any, path: tuple[Any, ...], edition: str | None,
                    tests: dict[str, dict[str, Any]], test_names: list[str]) -> None:

@@ -79,7 +79,7 @@ def _relative(path: Path, base: Path) -> str:
 
 def _parse(path: Path, shown: str) -> dict[str, Any]:
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")   # a byte order mark is accepted, as in boards
     except UnicodeDecodeError as exc:
         data = path.read_bytes()
         line = data.count(b"\n", 0, exc.start) + 1

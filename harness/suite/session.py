@@ -25,6 +25,9 @@ def load_scenario_board(name: str) -> Board:
     and file version (many scenarios share a board; a run against several engines loads each board once),
     handed out as a copy (a step may not change another scenario's board)."""
     path = paths.SCENARIOS / name
+    folder = paths.SCENARIOS.resolve()
+    if folder not in path.resolve().parents:     # `..`, an absolute path, a link out: never read
+        raise InputError(Problem(name, None, None, "the board is outside scenarios/"))
     if not path.is_file():
         raise InputError(Problem(paths.display(path), None, None, "no such board file under scenarios/"))
     stat = path.stat()
@@ -45,9 +48,17 @@ def load_expectations(path: Path) -> dict[str, dict[str, str]]:
     if not isinstance(entries, dict):
         raise InputError(Problem(doc.file, doc.line_of(()), "expectations",
                                  "expected a mapping 'expectations: {scenario id: {status, reason}}'"))
+    for key in data:
+        if key != "expectations":
+            problems.append(Problem(doc.file, doc.line_of((key,)), str(key),
+                                    "unknown field; an expectations file holds only 'expectations'"))
     out: dict[str, dict[str, str]] = {}
     for sid, entry in entries.items():
         where = doc.line_of(("expectations", sid))
+        for key in entry if isinstance(entry, dict) else ():
+            if key not in ("status", "reason"):
+                problems.append(Problem(doc.file, doc.line_of(("expectations", sid, key)), f"expectations.{sid}.{key}",
+                                        "unknown field; expected status and reason"))
         if not isinstance(entry, dict) or entry.get("status") not in ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP"):
             problems.append(Problem(doc.file, where, f"expectations.{sid}.status",
                                     "expected one of: FAIL, ERROR, CRASH, TIMEOUT, SKIP"))
