@@ -118,3 +118,26 @@ def test_a_list_of_integers_replays_a_play(reference: SubprocessAdapter) -> None
     name = sorted(CONTROL_BOARDS)[0]
     engines = Engines(InProcessAdapter(), reference)
     assert play(engines, name, *CONTROL_BOARDS[name], [2, 0, 0, 0, 5, 0, 1, 0]) is None
+
+
+def test_moves_take_the_reference_engines_legal_actions_then_the_probes() -> None:
+    """With the in-process reference, a play picks among its legal actions (moves and plays included, which
+    the state alone cannot tell), then the probes it does not list (requests both engines must refuse)."""
+    from harness.engines.adapters import InProcessAdapter
+    from harness.suite.session import load_scenario_board
+
+    board = load_scenario_board("classic/113.2.ex1-невтида-мститель.yaml")
+    ref = InProcessAdapter()
+    state = ref.setup(board.data, board.definitions)
+    holder = state["priority"]
+    legal = ref.legal_actions(holder)
+    assert legal, "the board gives its priority holder something to do"
+    got = moves(state, ref.legal_actions)
+    listed = [Move("act", holder, a) for a in legal]
+    assert got[:len(listed)] == listed
+    probes = moves(state)
+    assert got[len(listed):] == [m for m in probes if m not in listed]
+    for m in got[len(listed):]:                 # every probe the engine does not list, it refuses
+        game = ref._game.clone()
+        with pytest.raises(Exception):          # noqa: B017 - the engine's IllegalAction
+            game.act(m.player, m.value)

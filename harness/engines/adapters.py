@@ -67,6 +67,11 @@ class InProcessAdapter:
             raise EngineRefused("bad_setup", str(exc)) from exc
         return self.state()
 
+    def legal_actions(self, player: str) -> list[dict]:
+        """Every action `player` may request now (the engine's `legal_actions`): in this process only, the
+        protocol has no such request."""
+        return self._game.legal_actions(player) if self._game is not None else []
+
     def act(self, player: str, action: dict) -> dict:
         try:
             self._game.act(player, action)

@@ -50,8 +50,11 @@ class Move:
         return f"{self.player} {self.value['type']}" + (f" {args}" if args else "")
 
 
-def moves(state: dict) -> list[Move]:
-    """The moves a play may pick from in this state (read from the state only, no rules knowledge)."""
+def moves(state: dict, legal: Callable[[str], list[dict]] | None = None) -> list[Move]:
+    """The moves a play may pick from in this state. With `legal` (the reference engine's `legal_actions`,
+    when it runs in this process): every legal action of the priority holder, then the probes below that are
+    not among them (requests both engines must refuse). Without it, only the probes, read from the state (no
+    rules knowledge): pass, end the turn, every attack of an open card on an enemy card."""
     pending = state.get("pending")
     if pending:
         return [Move("answer", pending["player"], o["id"] if isinstance(o, dict) else o)
@@ -59,6 +62,14 @@ def moves(state: dict) -> list[Move]:
     holder = state.get("priority")
     if holder is None:
         return []
+    probes = _probes(state, holder)
+    if legal is None:
+        return probes
+    listed = [Move("act", holder, a) for a in legal(holder)]
+    return listed + [m for m in probes if m not in listed]
+
+
+def _probes(state: dict, holder: str) -> list[Move]:
     out = [Move("act", holder, {"type": "pass"}), Move("act", holder, {"type": "end_turn"})]
     field_cards = [c for c in state.get("cards", []) if c.get("zone") == "battlefield"]
     for a in field_cards:
@@ -273,7 +284,7 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
     trail: list[Move] = []
     said: list[str] = []
     while len(trail) < max_moves:
-        options = moves(state)
+        options = moves(state, getattr(engines.first, "legal_actions", None))
         if not options:
             break
         while options and len(trail) < max_moves:
