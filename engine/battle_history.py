@@ -43,17 +43,25 @@ class BattleHistory:
     def history_query(self: Game, query: str, you: str) -> set[str]:
         """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
         if query == "attacked_your_creature_this_turn":
-            return {h["source"] for h in self.history if h["kind"] == "strike" and h["turn"] == self.turn
-                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you}
+            return {h["source"] for i, h in enumerate(self.history) if h["kind"] == "strike" and h["turn"] == self.turn
+                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you
+                    and self._same_object(h["source"], i)}
         if query == "died_from_enemy_attack":
             out = set()
-            for h in self.history:
+            for i, h in enumerate(self.history):
                 if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and h["targets"]:
                     cause = self.entry_of(h["parent"])
-                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"]:
+                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"] \
+                            and self._same_object(h["targets"][0], i):
                         out.add(h["targets"][0])
             return out
         raise ValueError(query)
+
+    def _same_object(self: Game, card_id: str | None, index: int) -> bool:
+        """537.4: the history entry at `index` names the card as it is now only if the card has not been in the
+        deck since («из любой игровой зоны, кроме колоды»): a card that went through the deck is a new object."""
+        card = self.cards.get(card_id or "")
+        return card is None or index >= card.since
 
     def history_condition(self: Game, condition: str, card: Card) -> bool:
         """A condition about the past of one card (537.2), by its name in the vocabulary (CONDITIONS)."""
@@ -67,7 +75,8 @@ class BattleHistory:
         previous = self.turn - 1
         if previous < 1:
             return False
-        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous for h in self.history)
+        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                       and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
 
     def used_this_turn(self: Game, card_id: str, key: str) -> bool:
         """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""

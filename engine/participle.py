@@ -36,7 +36,10 @@ class ParticipleReplacement:
         succeeded = True
         for spec in r.instead:
             for target_id in self._effect_targets(entry, spec, groups):
-                succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
+                # 538.1.b3: effect 2 «накладывается на цель по общим правилам»: a later effect of it does not
+                # reach a card that its earlier effects took out of play
+                if self.effect_reaches(spec, target_id):
+                    succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
         if not self._effect1_follows(succeeded):
             self.log("participle_cancelled", source=entry.source, parent=entry.declared)
             return "effect1_cancelled"

@@ -17,7 +17,13 @@ from pytest_bdd import given, parsers, then, when
 
 from harness.suite.orderings import apply_alternative
 from harness.suite.session import load_scenario_board
-from harness.suite.vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, history_name, rule_effect_name
+from harness.suite.vocabulary import (
+    EFFECT_NAMES,
+    RULE_EFFECT_NAMES,
+    ZONE_NAMES,
+    history_name,
+    rule_effect_name,
+)
 from harness.suite.world import Fork, World
 
 P = r"(?P<player>[^\s\"]+)"           # a player name
@@ -94,7 +100,8 @@ def when_no_defender(world: World, player: str) -> None:
 
 @when(_re(r"на кубиках выпадает: (?P<rolls>.+)"))
 def when_dice(world: World, rolls: str) -> None:
-    """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order."""
+    """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order; the
+    step fails when the engine then asks for another roll the step did not name."""
     world.begin_action()
     pairs = re.findall(r"у игрока (\S+) (-?\d+)", rolls)
     if not pairs:
@@ -102,6 +109,9 @@ def when_dice(world: World, rolls: str) -> None:
     for player, value in pairs:
         world.pending("roll", player)
         world.answer(player, int(value))
+    left = world.state.get("pending")
+    if left and left.get("kind") == "roll":
+        raise AssertionError(f"the engine asks for a roll the step did not name: {left!r}")
 
 
 @when(_re(r"игрок " + P + r" (?P<neg>не )?объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""
@@ -731,3 +741,56 @@ def then_must_roll(world: World, player: str, role: str) -> None:
     p = world.pending("roll", player)
     expected = "attacker" if role == "атакующего" else "defender"
     assert p["role"] == expected, f"the roll is for the {p['role']}"
+
+
+def _history_label(world: World, h: dict) -> str:
+    ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (h["targets"] or [None])[0]
+    return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
+
+
+@then(_re(r"игродействия в истории боя идут (?P<how>подряд|в таком порядке, без других таких записей между ними):"))
+def then_history_order_exact(world: World, how: str, datatable: list[list[str]]) -> None:
+    """Тогда игродействия в истории боя идут в таком порядке, без других таких записей между ними: + a table
+    «действие | карта» — since the last «Когда» step these entries appear in this order and no other entry of
+    the listed kinds (действие) stands between the first and the last of them («без активации стека», «до того
+    как кто-либо получит приоритет»); «… идут подряд:» — no other entry at all between them. The names are
+    those of «идут в таком порядке»."""
+    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    kinds = {name for name, _ in expected}
+    actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
+    seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
+    n = len(expected)
+    assert any(seen[i:i + n] == expected for i in range(len(seen) - n + 1)), (
+        f"{expected} do not follow each other {'directly' if how == 'подряд' else 'without other entries of these kinds'}"
+        f"; the history since the last action: {actual}")
+
+
+@then(_re(r"в истории боя нет записей «(?P<name>[^»]+)»(?: о " + C + r")?"))
+def then_history_none(world: World, name: str, card: str | None) -> None:
+    """Тогда в истории боя нет записей «нанесение ран» о "troll" — since the last «Когда» step no entry of that
+    kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
+    руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
+    card_id = world.card(card)["id"] if card else None
+    found = [h for h in world.history_since_mark()
+             if name in (history_name(h), EFFECT_NAMES.get(h["info"].get("effect", "")) if h["kind"] == "effect" else None)
+             and (card_id is None or card_id in h["targets"] or (not h["targets"] and h["source"] == card_id))]
+    assert not found, f"the history has {len(found)} entries «{name}»: {found}"
+
+
+@then(_re(r"у игрока " + P + r" нет ожидающих решений"))
+def then_nothing_pending(world: World, player: str) -> None:
+    """Тогда у игрока А нет ожидающих решений — the engine waits for no decision of this player (no trigger to
+    declare, no target, no defender, no roll)."""
+    p = world.state.get("pending")
+    assert not p or p.get("player") != player, f"a decision of player {player} is pending: {p!r}"
+
+
+@then(_re(r"игрок " + P + r" не бросает кубик"))
+def then_no_roll(world: World, player: str) -> None:
+    """Тогда игрок А не бросает кубик — no roll of this player is pending now, and none was made since the last
+    «Когда» step."""
+    p = world.state.get("pending")
+    assert not (p and p.get("kind") == "roll" and p.get("player") == player), f"player {player} is asked to roll: {p!r}"
+    rolled = [h for h in world.history_since_mark() if h["kind"] == "roll" and h["controller"] == player]
+    assert not rolled, f"player {player} rolled since the last action: {rolled}"
+

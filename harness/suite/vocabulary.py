@@ -74,6 +74,15 @@ HISTORY_NAMES: dict[str, str] = {
     "fizzle": "отмена",
 }
 
+# effects (kind "effect", info.effect) → Russian, for «в истории боя нет записей «…»»
+EFFECT_NAMES: dict[str, str] = {
+    "wound": "нанесение ран",
+    "destroy": "уничтожение",
+    "heal": "лечение",
+    "return_to_hand": "возвращение в руку",
+    "return_to_deck": "возвращение в колоду",
+}
+
 
 def history_name(entry: dict) -> str:
     """A history entry's Russian name: a rule effect by its effect, a game action by its kind."""
