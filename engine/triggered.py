@@ -114,6 +114,8 @@ class TriggeredAbilities:
                 continue
             if self.priority != player:
                 self._give_priority(player)
+            # classic 113.2 «она объявляется»: mandatory unless the text says «может» (ASM classic-trigger-mandatory;
+            # heroes 113.4)
             mandatory = any(not f.optional for f in mine)
             options: list[Any] = [{"id": f.id, "card": f.card, "ability": f.ability, "subject": f.subject,
                                    "optional": f.optional} for f in mine]
