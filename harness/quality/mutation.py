@@ -163,13 +163,36 @@ class Killer:
     scenario: str               # the scenario id
     status: str                 # FAIL, ERROR, CRASH, TIMEOUT, PASS (an unexpected pass)
     message: str                # the first line of the result's message
+    by: str = "other"           # how it killed: "then" (a «Тогда» check failed), "driver" (a «Дано»/«Когда» step
+                                # failed: the engine refused or asked for something else), or "other"
+                                # (ERROR, CRASH, TIMEOUT, an unexpected pass)
 
     @property
     def short(self) -> str:
         return short_name(self.scenario)
 
+    @property
+    def by_check(self) -> bool:
+        """Killed by a «Тогда» check: what counts for the suite's strength."""
+        return self.by == "then"
+
     def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "name": self.short, "status": self.status, "message": self.message}
+        return {"scenario": self.scenario, "name": self.short, "status": self.status, "message": self.message,
+                "by": self.by}
+
+
+def kill_kind(result: Any) -> str:
+    """How a scenario result killed a mutant: "then" when it FAILed on a «Тогда» check (an «И»/«Но» takes the
+    keyword of the step before it), "driver" when it FAILed on a «Дано»/«Когда» step, "other" otherwise."""
+    if result.status != "FAIL":
+        return "other"
+    keyword = ""
+    for step in result.steps:
+        if step.keyword not in ("И", "Но", "*"):
+            keyword = step.keyword
+        if step.status == "failed":
+            return "then" if keyword == "Тогда" else "driver"
+    return "other"
 
 
 @dataclass
@@ -190,6 +213,11 @@ class MutantRun:
         return self.error is None and bool(self.killers)
 
     @property
+    def then_killers(self) -> list[Killer]:
+        """The scenarios that killed it by a «Тогда» check."""
+        return [k for k in self.killers if k.by_check]
+
+    @property
     def undeclared(self) -> list[str]:
         """Killers that the table does not declare."""
         return [k.short for k in self.killers if k.short not in self.declared]
@@ -207,6 +235,7 @@ class MutantRun:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "mistake": self.mistake, "killed": self.killed, "units": list(self.units),
                 "scenarios": self.scenarios, "killers": [k.to_json() for k in self.killers],
+                "then_killers": [k.short for k in self.then_killers],
                 "declared": list(self.declared), "undeclared": self.undeclared, "missed": self.missed,
                 "duration_s": round(self.duration_s, 3), "error": self.error}
 
@@ -239,6 +268,16 @@ class MutationReport:
         return control + [r for r in self.runs if r.error is not None]
 
     @property
+    def killed_by_checks(self) -> int:
+        """Mutants killed by at least one «Тогда» check."""
+        return sum(1 for r in self.runs if r.then_killers)
+
+    @property
+    def killed_by_two_checks(self) -> int:
+        """Mutants killed by «Тогда» checks of at least two scenarios (the target)."""
+        return sum(1 for r in self.runs if len(r.then_killers) >= 2)
+
+    @property
     def kill_rate(self) -> float:
         return self.killed / len(self.runs) if self.runs else 0.0
 
@@ -252,6 +291,7 @@ class MutationReport:
     def to_json(self) -> dict[str, Any]:
         return {"mode": "declared" if self.declared else "full", "jobs": self.jobs,
                 "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
+                "killed_by_checks": self.killed_by_checks, "killed_by_two_checks": self.killed_by_two_checks,
                 "kill_rate": round(self.kill_rate, 4), "duration_s": round(self.duration_s, 3), "ok": self.ok,
                 "reference": self.reference.to_json() if self.reference else None,
                 "runs": [r.to_json() for r in self.runs]}
@@ -279,7 +319,8 @@ def run_one(name: str, mistake: str, units: list[str], declared: list[str], repo
     run.scenarios = len(results.results)
     if not results.results:
         run.error = "no scenario matched the unit filters"
-    run.killers = [Killer(r.scenario, r.status, _first_line(r.message)) for r in results.results if not r.as_expected]
+    run.killers = [Killer(r.scenario, r.status, _first_line(r.message), kill_kind(r))
+                   for r in results.results if not r.as_expected]
     return run
 
 

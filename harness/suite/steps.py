@@ -19,6 +19,7 @@ from harness.suite.orderings import apply_alternative
 from harness.suite.session import load_scenario_board
 from harness.suite.vocabulary import (
     EFFECT_NAMES,
+    HISTORY_NAMES,
     RULE_EFFECT_NAMES,
     ZONE_NAMES,
     history_name,
@@ -770,6 +771,10 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     """Тогда в истории боя нет записей «нанесение ран» о "troll" — since the last «Когда» step no entry of that
     kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
     руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
+    known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
+        {"объявление порождённой атаки"}
+    if name not in known:      # an unknown name would make the check pass vacuously
+        raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
     card_id = world.card(card)["id"] if card else None
     found = [h for h in world.history_since_mark()
              if name in (history_name(h), EFFECT_NAMES.get(h["info"].get("effect", "")) if h["kind"] == "effect" else None)
