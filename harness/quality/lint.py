@@ -56,6 +56,10 @@ S009  step-undefined           a step that matches no definition of ``harness/su
 S010  assumption-unused        an assumption no scenario depends on
 S011  assumption-bad-unit      an assumption's ``units`` naming no unit
 S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
+S013  invented-card-fact       a card fact no source gives, declared (``invented:`` of a catalog card or a
+                               board's test card; info: the list of every made-up fact the suite uses)
+S014  invented-undeclared      a card whose ``source`` says it is made up or not known («test card»,
+                               «not known», «assumed», «invented») without an ``invented:`` declaration
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -163,6 +167,8 @@ CHECKS: dict[str, Check] = {
         Check("S010", "assumption-unused", "warning", "no scenario depends on the assumption"),
         Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
         Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
+        Check("S013", "invented-card-fact", "info", "a declared invented card fact"),
+        Check("S014", "invented-undeclared", "warning", "a made-up or unknown card fact without a declaration"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -995,6 +1001,35 @@ def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
     return out
 
 
+# the words of a card's `source` that say some fact of it is made up or not known (S014)
+INVENTED_WORDS = re.compile(r"test card|test text|not known|assumed|invented", re.IGNORECASE)
+
+
+def _invented_findings(files: Iterable[Path], key: str, project: Project) -> list[Finding]:
+    """S013/S014: every card of the catalog files (key "cards") or of the boards' test cards (key
+    "test_cards") that declares invented facts, and every one whose source says so without declaring it."""
+    out: list[Finding] = []
+    for f in files:
+        try:
+            doc = load_yaml(f, root=project.root)
+        except InputError:
+            continue                      # S006 (boards) or the catalog's own load reports it
+        cards = doc.data.get(key) if isinstance(doc.data, dict) else None
+        for i, card in enumerate(cards if isinstance(cards, list) else []):
+            if not isinstance(card, dict):
+                continue
+            name, source = card.get("name", "?"), str(card.get("source", ""))
+            if card.get("invented"):
+                facts = ", ".join(map(str, card["invented"]))
+                out.append(_finding("S013", doc.file, doc.line_of((key, i, "invented")),
+                                    f"«{name}»: invented {facts} (declared; source: {source})"))
+            elif INVENTED_WORDS.search(source):
+                out.append(_finding("S014", doc.file, doc.line_of((key, i, "source")),
+                                    f"«{name}»: the source says a fact is made up or not known, but the card "
+                                    f"declares no `invented:` (card, stats, text, abilities): {source}"))
+    return out
+
+
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True) -> list[Finding]:
     path = lock_path(rules_dir)
@@ -1083,6 +1118,9 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     out += found
     board_files = [project.scenarios / n for n in _board_names(project.scenarios)]
     out += _board_findings(board_files, project)
+    out += _invented_findings(board_files, "test_cards", project)
+    catalog_files = sorted(project.catalog.glob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
+    out += _invented_findings(catalog_files, "cards", project)
     for name in _board_names(project.scenarios):
         if name not in used:
             out.append(_finding("S008", project.show(project.scenarios / name), None,

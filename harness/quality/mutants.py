@@ -582,27 +582,36 @@ class DeckKeepsIdentity(Game):
         card.since = since
 
 
+def then_priority(check: Callable) -> Callable:
+    """A rule-effect check whose batch, once applied, gives the active player priority."""
+    def wrapped(game: Game) -> Any:
+        found = check(game)
+        if found is None:
+            return None
+        atoms, apply = found
+
+        def apply_then_priority() -> None:
+            apply()
+            if not game.lost:
+                game._give_priority(game.active)
+        return atoms, apply_then_priority
+    return wrapped
+
+
 @mutant("priority-during-rule-effects")
 class PriorityDuringRuleEffects(EngineModules):
     """The active player gets priority after each batch of rule effects, not only once they are all applied
     (classic 503.1: they are applied «до того, как кто-либо получит приоритет»)."""
 
-    @staticmethod
-    def _run(game: Game) -> None:
-        before = len(game.history)
-        rule_effects.run(game)
-        if any(h["kind"] == "rule_effect" for h in game.history[before:]) and not game.lost:
-            game._give_priority(game.active)
-            rule_effects.run(game)
-
-    MODULES = {"rule_effects": types.SimpleNamespace(**{**vars(rule_effects_variant()), "run": _run})}
+    MODULES = {"rule_effects": rule_effects_variant([then_priority(c) for c in rule_effects.CHECKS])}
 
 
 @mutant("roll-not-clamped-up")
 class RollNotClampedUp(EngineModules):
     """A roll above 6 outside the strike table keeps its value (classic 503.1.b13: «сводится к 6»)."""
 
-    MODULES = {"rule_effects": with_clamp(lambda game, raw, parent: max(1, raw))}
+    MODULES = {"rule_effects": with_clamp(
+        lambda game, raw, parent: raw if raw > 6 else rule_effects.clamp_roll(game, raw, parent))}
 
 
 @mutant("roll-not-clamped-down")
@@ -610,7 +619,8 @@ class RollNotClampedDown(EngineModules):
     """A roll below 1 outside the strike table keeps its value (classic 503.1.b13: «к 1 (если он меньше
     1)»)."""
 
-    MODULES = {"rule_effects": with_clamp(lambda game, raw, parent: min(6, raw))}
+    MODULES = {"rule_effects": with_clamp(
+        lambda game, raw, parent: raw if raw < 1 else rule_effects.clamp_roll(game, raw, parent))}
 
 
 @mutant("no-reveal")
