@@ -62,11 +62,19 @@ class Effects:
             self.no_replacement = False
         if not done:
             return False
-        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
+        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text («при
+        # успешном выполнении … по заявленным целям»): not when a declared target was lost before it applied
+        # (ASM execution-in-full)
+        full = not entry.data.get("target_lost")
         hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
-                       parent=entry.declared, ability=ab.key, form=ab.form)
-        self.fire("ability_executed", hid, source, form=ab.form)
+                       parent=entry.declared, ability=ab.key, form=ab.form, full=full)
+        if self.executed_in_full(full):
+            self.fire("ability_executed", hid, source, form=ab.form)
         return True
+
+    def executed_in_full(self: Game, full: bool) -> bool:
+        """Classic 113.2.p2: whether the execution counts for triggers on the воздействие/заклинание."""
+        return full
 
     def _apply_effects(self: Game, entry: Entry, effects: list[EffectSpec], start: int, groups: list) -> bool:
         """The ability's effects from `start` on; False when it stopped for a generated action."""
@@ -81,6 +89,8 @@ class Effects:
             for target_id in self._effect_targets(entry, spec, groups):
                 if self.effect_reaches(spec, target_id):
                     self._apply_effect(entry, spec, target_id)
+                elif target_id in entry.targets:
+                    entry.data["target_lost"] = True      # 113.2.p2: not carried out on a declared target
         return True
 
     def effect_reaches(self: Game, spec: EffectSpec, target_id: str) -> bool:

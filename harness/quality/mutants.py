@@ -771,6 +771,15 @@ class OpensNothing(Game):
             self.cards[cid].closed = True
 
 
+@mutant("executed-fires-in-part")
+class ExecutedFiresInPart(Game):
+    """A trigger «на воздействие/заклинание» fires although the text was carried out on only some of its
+    declared targets (classic 113.2.p2: «на полное выполнение текста», ASM execution-in-full)."""
+
+    def executed_in_full(self, full: bool) -> bool:
+        return True
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

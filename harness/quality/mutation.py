@@ -40,7 +40,10 @@ REFERENCE = "reference"          # the control run's name: the reference engine 
 
 # mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
 KILLS: dict[str, tuple[str, ...]] = {
+    "activate-in-opponent-turn": ("heroes [114.1.p1-1]",),
+    "activate-with-queue": ("heroes [114.1.p1-2]",),
     "after-as-at": ("classic [113.3-1]",),
+    "attack-trigger-needs-wounds": ("classic [113.2.p1-1]",),
     "classic-inactive-declares-first": ("classic [113.2-5]",),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [536.1-1]",
@@ -49,10 +52,18 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "closed-target-both-roll": ("classic [113.2-3]", "classic [536.4-1]"),
     "control-forever": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
+    "deck-keeps-identity": ("classic [537.4-3]",),
     "effects-end-next-turn": ("classic [503.1.b15-1]",),
+    "effects-never-end": (
+        "classic [113.2-2]", "classic [113.2.ex1-1]", "classic [503.1.b10-1]", "classic [503.1.b15-1]",
+        "classic [537.1.f-1]", "heroes [113.3.dup2.p1-2]",
+    ),
+    "effects-reach-out-of-play": ("classic [538.1.b3-2]",),
+    "equipment-stays-behind": ("classic [503.1.b9-1]", "classic [503.1.p2-3]"),
+    "flying-stays": ("classic [503.1.b10-1]",),
     "generated-attack-as-open": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]",
+        "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
     "generated-attack-defender": (
         "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
@@ -64,22 +75,40 @@ KILLS: dict[str, tuple[str, ...]] = {
     "heroes-active-declares-first": ("heroes [113.2-3]",),
     "heroes-pay-after": ("heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]"),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
+    "host-left-stays": ("classic [503.1-1]", "classic [503.1.b8-1]", "classic [538.2-1]"),
+    "hostless-stays": ("classic [503.1.b7-1]",),
     "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
         "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]", "classic [503.1.p1-1]",
-        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
-        "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
-        "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
+        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]",
+        "heroes [113.2.ex1-2]", "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]",
+        "heroes [113.4.p1-2]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
     ),
     "loop-not-cut": ("classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]"),
+    "modifier-ignores-history": ("classic [537.2.ex2-1]", "classic [537.3.ex1-1]"),
     "movement-every-turn": ("classic [503.1.b12-1]",),
+    "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "no-excess-lives": ("classic [503.1.b16-1]",),
+    "no-lives-cancel": ("classic [503.1.b6-1]",),
+    "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]",),
+    "no-substitution": ("classic [503.1.b19-1]",),
+    "nobody-loses": ("classic [503.1.b18-1]",),
     "opens-every-card": ("classic [503.1.b12-1]", "classic [503.1.b19-1]", "classic [503.1.b2-1]"),
+    "opens-nothing": ("classic [503.1.b19-1]", "classic [503.1.b2-1]"),
     "optional-trigger-kept": ("heroes [113.4-1]",),
     "participle-effect1-anyway": ("classic [538.1.b3-1]",),
+    "participle-effect1-replaceable": ("classic [538.1.b4-2]",),
+    "participle-priority-between": ("classic [538.1.b4-1]", "classic [538.2-1]"),
     "past-event-true": ("classic [537.3.ex1-1]",),
+    "priority-during-rule-effects": (
+        "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
+        "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]",
+    ),
     "queue-fifo": ("heroes [113.2-3]", "heroes [113.7.ex1-2]"),
     "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "roll-not-clamped-down": ("classic [503.1.b13-4]",),
+    "roll-not-clamped-up": ("classic [503.1.b13-2]",),
     "stack-fifo": ("classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]"),
     "statics-by-card-id": ("heroes [115.4-1]",),
     "statics-set-first": ("heroes [115.4-2]",),
@@ -90,6 +119,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [538.2-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
     ),
     "uniqueness-keeps-later": ("classic [503.1.b11-1]",),
+    "valhalla-always": ("classic [537.2.ex1-2]",),
 }
 
 
