@@ -28,6 +28,13 @@ class BattleHistory:
         d: resources declared for payment, e: controller at declaration, f: the action that generated it,
         g: other information)."""
         hid = self._new_id("h")
+        if kind == "rule_effect" and (targets or source):
+            # classic 503.1: «Эффекты правил игры … не имеют ни источника, ни цели»: the cards a rule effect
+            # applies to are other information (537.1.g), info.cards, never its targets
+            info = {"cards": list(targets or []), **info}
+            if source:
+                info.setdefault("source_card", source)
+            targets, source = [], None
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
         self.history.append({
@@ -36,6 +43,11 @@ class BattleHistory:
             "info": plain(info),
         })
         return hid
+
+    @staticmethod
+    def affected(h: HistoryEntry) -> list[str]:
+        """The cards an entry is about: its targets, or for a rule effect (503.1: no target) info.cards."""
+        return list(h["targets"]) or list(h["info"].get("cards", []))
 
     def entry_of(self: Game, hid: str | None) -> HistoryEntry | None:
         return next((h for h in self.history if h["id"] == hid), None) if hid else None
@@ -49,11 +61,12 @@ class BattleHistory:
         if query == "died_from_enemy_attack":
             out = set()
             for i, h in enumerate(self.history):
-                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and h["targets"]:
+                dead = h["targets"] or h["info"].get("cards") or []
+                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and dead:
                     cause = self.entry_of(h["parent"])
                     if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"] \
-                            and self._same_object(h["targets"][0], i):
-                        out.add(h["targets"][0])
+                            and self._same_object(dead[0], i):
+                        out.add(dead[0])
             return out
         raise ValueError(query)
 

@@ -22,6 +22,7 @@ from harness.suite.vocabulary import (
     HISTORY_NAMES,
     RULE_EFFECT_NAMES,
     ZONE_NAMES,
+    affected_cards,
     history_name,
     rule_effect_name,
 )
@@ -349,9 +350,9 @@ def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
         if name not in known:
             raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
     def who(h: dict) -> str:
-        if h["info"].get("effect") == "shuffle" or not h["targets"]:
+        if h["info"].get("effect") == "shuffle" or not affected_cards(h):
             return f"игрок {h['controller']}" if h["controller"] else ""
-        return world.card_label(h["targets"][0])
+        return world.card_label(affected_cards(h)[0])
 
     actual = [(rule_effect_name(h), who(h)) for h in world.history_since_mark() if h["kind"] == "rule_effect"]
     assert actual == expected, f"rule effects were {actual}, expected {expected}"
@@ -381,7 +382,7 @@ def then_history_trigger_from_death(world: World, card: str, dead: str, attacker
     assert declared, f"«{card}» declared nothing"
     parent = hist.get(declared[-1]["parent"] or "")
     assert parent and parent["kind"] == "rule_effect" and parent["info"].get("effect") == "death" \
-        and parent["targets"] == [d], f"the declaration's parent is {parent!r}, not the death of «{dead}»"
+        and affected_cards(parent) == [d], f"the declaration's parent is {parent!r}, not the death of «{dead}»"
     cause = hist.get(parent["parent"] or "")
     assert cause and cause["kind"] == "strike" and cause["source"] == a, \
         f"the death's parent is {cause!r}, not an attack by «{attacker}»"
@@ -674,7 +675,7 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
     нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
     rule effect, its card."""
     def label(h: dict) -> str:
-        ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (h["targets"] or [None])[0]
+        ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
         return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
@@ -710,7 +711,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             return "нет"
         if h["kind"] == "declare" and h["info"].get("ability"):
             return f"объявление особенности {world.card_label(h['source'])}: {h['info']['ability']}"
-        return f"{history_name(h)} {world.card_label(h['source'] or h['targets'][0])}"
+        return f"{history_name(h)} {world.card_label(h['source'] or affected_cards(h)[0])}"
 
     def resources(items: list[str]) -> str:
         words = ["закрытие" if r.startswith("close:") else f"фишки: {r.split(':')[2]}" for r in items]
@@ -745,7 +746,7 @@ def then_must_roll(world: World, player: str, role: str) -> None:
 
 
 def _history_label(world: World, h: dict) -> str:
-    ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (h["targets"] or [None])[0]
+    ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
     return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
 
@@ -778,7 +779,7 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     card_id = world.card(card)["id"] if card else None
     found = [h for h in world.history_since_mark()
              if name in (history_name(h), EFFECT_NAMES.get(h["info"].get("effect", "")) if h["kind"] == "effect" else None)
-             and (card_id is None or card_id in h["targets"] or (not h["targets"] and h["source"] == card_id))]
+             and (card_id is None or card_id in affected_cards(h) or (not affected_cards(h) and h["source"] == card_id))]
     assert not found, f"the history has {len(found)} entries «{name}»: {found}"
 
 
@@ -798,4 +799,14 @@ def then_no_roll(world: World, player: str) -> None:
     assert not (p and p.get("kind") == "roll" and p.get("player") == player), f"player {player} is asked to roll: {p!r}"
     rolled = [h for h in world.history_since_mark() if h["kind"] == "roll" and h["controller"] == player]
     assert not rolled, f"player {player} rolled since the last action: {rolled}"
+
+
+@then(_re(r"эффекты правил игры не имеют ни источника, ни цели"))
+def then_rule_effects_sourceless(world: World) -> None:
+    """Тогда эффекты правил игры не имеют ни источника, ни цели — every rule effect in the history since the last
+    «Когда» step has no source and no target (classic 503.1); the cards it applied to are other information."""
+    rules = [h for h in world.history_since_mark() if h["kind"] == "rule_effect"]
+    assert rules, "no rule effect since the last action"
+    bad = [h for h in rules if h["source"] or h["targets"]]
+    assert not bad, f"rule effects with a source or a target: {bad}"
 

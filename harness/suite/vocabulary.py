@@ -84,6 +84,12 @@ EFFECT_NAMES: dict[str, str] = {
 }
 
 
+def affected_cards(entry: dict) -> list[str]:
+    """The cards a history entry is about: its targets or, for a rule effect (classic 503.1: «не имеют ни
+    источника, ни цели»), the cards it applies to (info.cards)."""
+    return list(entry.get("targets") or []) or list((entry.get("info") or {}).get("cards") or [])
+
+
 def history_name(entry: dict) -> str:
     """A history entry's Russian name: a rule effect by its effect, a game action by its kind."""
     if entry["kind"] == "rule_effect":
