@@ -780,6 +780,28 @@ class ExecutedFiresInPart(Game):
         return True
 
 
+@mutant("after-without-payment")
+class AfterWithoutPayment(Game):
+    """«После [текст]» fires at the payment stage even when nothing was paid (an attacker that died from the
+    answer strike; classic 113.3 «после оплаты», ASM after-needs-payment)."""
+
+    def after_payment_made(self, payment: str | None) -> bool:
+        return True
+
+
+@mutant("rule-effect-targets")
+class RuleEffectTargets(Game):
+    """A rule effect records the card it applies to as its target (classic 503.1: «не имеют ни источника, ни
+    цели»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        hid = super().log(kind, source=source, targets=targets, **rest)
+        if kind == "rule_effect" and targets:
+            entry = self.history[-1]
+            self.history[-1] = {**entry, "targets": list(targets)}
+        return hid
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
