@@ -802,6 +802,22 @@ class RuleEffectTargets(Game):
         return hid
 
 
+@mutant("valhalla-any-enemy-cause")
+class ValhallaAnyEnemyCause(Game):
+    """«Погибло от атаки карты противника» is read as «погибло из-за карты противника»: a destruction by an
+    enemy card's ability counts too (classic 537.2.ex1: «атаки»)."""
+
+    def history_query(self, query: str, you: str) -> set[str]:
+        out = super().history_query(query, you)
+        if query == "died_from_enemy_attack":
+            for h in self.history:
+                if h["kind"] == "death" and h["info"].get("effect") == "death" and h["targets"]:
+                    cause = self.entry_of(h["parent"])
+                    if cause and cause["kind"] == "effect" and cause["controller"] != h["controller"]:
+                        out.add(h["targets"][0])
+        return out
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
