@@ -810,3 +810,14 @@ def then_rule_effects_sourceless(world: World) -> None:
     bad = [h for h in rules if h["source"] or h["targets"]]
     assert not bad, f"rule effects with a source or a target: {bad}"
 
+
+@then(_re(r"игроку " + P + r" предложены точки срабатывания " + ABILITY + r" \"(?P<ability>[^\"]+)\": (?P<cards>.+)"))
+def then_trigger_points(world: World, player: str, ability: str, cards: str) -> None:
+    """Тогда игроку А предложены точки срабатывания способности "Талитха: …": "Гном", "Проглот" — the pending
+    declaration offers this ability with exactly these trigger points (heroes 113.6: the player chooses)."""
+    card_id, key = world.ability_ref(ability)
+    p = world.pending("declare_trigger", player)
+    offered = sorted(o["subject"] for o in p["options"] if o and o["card"] == card_id and o["ability"] == key)
+    expected = sorted(world.card(name)["id"] for name in re.findall(r"\"([^\"]+)\"", cards))
+    assert offered == expected, f"trigger points offered: {offered}, expected {expected}"
+
