@@ -818,6 +818,26 @@ class ValhallaAnyEnemyCause(Game):
         return out
 
 
+@mutant("static-sticks-to-target")
+class StaticSticksToTarget(Game):
+    """A static effect once applied stays on its card while the source still applies it, even when the card
+    stops meeting the description of the cards it affects (heroes 115.1: «снимается, как только перестаёт
+    удовлетворять условию»)."""
+
+    def wanted_static_effects(self) -> dict[tuple, tuple[str, int, tuple]]:
+        wanted = super().wanted_static_effects()
+        for e in self.effects:
+            key = e.static_key
+            if key is None or key in wanted:
+                continue
+            source, target = self.cards[key[0]], self.cards[key[3]]
+            ab = self.ability_of(source, key[1])
+            if ab is not None and self.in_play(source) and self.in_play(target) and \
+                    (not ab.condition_source or (ab.condition_source == "closed") == source.closed):
+                wanted[key] = (e.kind, e.amount, e.order)
+        return wanted
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
