@@ -75,7 +75,9 @@ KILLS: dict[str, tuple[str, ...]] = {
     "heal-nominal": ("classic [113.2.ex2-1]",),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]",),
     "heroes-active-declares-first": ("heroes [113.2-3]",),
-    "heroes-pay-after": ("heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]"),
+    "heroes-pay-after": (
+        "heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]", "heroes [115.1-6]",
+    ),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
     "host-left-stays": ("classic [503.1-1]", "classic [503.1.b8-1]", "classic [538.2-1]"),
     "hostless-stays": ("classic [503.1.b7-1]",),
@@ -115,6 +117,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2.p2-2]", "classic [113.2.p2-3]",
     ),
+    "static-sticks-to-target": ("classic [503.1.b4-1]", "heroes [115.1-6]"),
     "statics-by-card-id": ("heroes [115.4-1]",),
     "statics-set-first": ("heroes [115.4-2]",),
     "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
