@@ -59,6 +59,7 @@ class ActivatedAbilities:
             if ab.cost.close and self.in_play(card):
                 card.closed = True
             card.counters = max(0, card.counters - ab.cost.counters)
-            self.log("payment", source=card.id, controller=entry.controller, parent=entry.declared,
-                     closes=card.id if ab.cost.close else None, counters=ab.cost.counters)
+            entry.data["payment"] = self.log("payment", source=card.id, controller=entry.controller,
+                                             parent=entry.declared, closes=card.id if ab.cost.close else None,
+                                             counters=ab.cost.counters)
         entry.data["paid"] = True

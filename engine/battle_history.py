@@ -28,6 +28,13 @@ class BattleHistory:
         d: resources declared for payment, e: controller at declaration, f: the action that generated it,
         g: other information)."""
         hid = self._new_id("h")
+        if kind == "rule_effect" and (targets or source):
+            # classic 503.1: «Эффекты правил игры … не имеют ни источника, ни цели»: the cards a rule effect
+            # applies to are other information (537.1.g), info.cards, never its targets
+            info = {"cards": list(targets or []), **info}
+            if source:
+                info.setdefault("source_card", source)
+            targets, source = [], None
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
         self.history.append({
@@ -37,23 +44,37 @@ class BattleHistory:
         })
         return hid
 
+    @staticmethod
+    def affected(h: HistoryEntry) -> list[str]:
+        """The cards an entry is about: its targets, or for a rule effect (503.1: no target) info.cards."""
+        return list(h["targets"]) or list(h["info"].get("cards", []))
+
     def entry_of(self: Game, hid: str | None) -> HistoryEntry | None:
         return next((h for h in self.history if h["id"] == hid), None) if hid else None
 
     def history_query(self: Game, query: str, you: str) -> set[str]:
         """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
         if query == "attacked_your_creature_this_turn":
-            return {h["source"] for h in self.history if h["kind"] == "strike" and h["turn"] == self.turn
-                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you}
+            return {h["source"] for i, h in enumerate(self.history) if h["kind"] == "strike" and h["turn"] == self.turn
+                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you
+                    and self._same_object(h["source"], i)}
         if query == "died_from_enemy_attack":
             out = set()
-            for h in self.history:
-                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and h["targets"]:
+            for i, h in enumerate(self.history):
+                dead = h["targets"] or h["info"].get("cards") or []
+                if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and dead:
                     cause = self.entry_of(h["parent"])
-                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"]:
-                        out.add(h["targets"][0])
+                    if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"] \
+                            and self._same_object(dead[0], i):
+                        out.add(dead[0])
             return out
         raise ValueError(query)
+
+    def _same_object(self: Game, card_id: str | None, index: int) -> bool:
+        """537.4: the history entry at `index` names the card as it is now only if the card has not been in the
+        deck since («из любой игровой зоны, кроме колоды»): a card that went through the deck is a new object."""
+        card = self.cards.get(card_id or "")
+        return card is None or index >= card.since
 
     def history_condition(self: Game, condition: str, card: Card) -> bool:
         """A condition about the past of one card (537.2), by its name in the vocabulary (CONDITIONS)."""
@@ -67,7 +88,8 @@ class BattleHistory:
         previous = self.turn - 1
         if previous < 1:
             return False
-        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous for h in self.history)
+        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                       and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
 
     def used_this_turn(self: Game, card_id: str, key: str) -> bool:
         """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""

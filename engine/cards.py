@@ -182,6 +182,12 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
         c.need("value" in obj, path + ("value",), "lives_at_most needs 'value'")
     c.integer(obj, "value", path)
     c.integer(obj, "min_amount", path, minimum=1)
+    if obj.get("word") == "До":
+        # ASM trigger-word-do: «До» fires at the declaration of a simple attack only (attacks.py); anything else
+        # («До выстрела», «До лечения» …) would be accepted and never fire, so it is refused here
+        c.need(obj.get("event") == "attack" and obj.get("attack", "simple") == "simple", path + ("word",),
+               "«До» is carried out only before a simple attack (event: attack, attack: simple); "
+               "«До» another action never fires in this engine")
     return Trigger(word=TRIGGER_WORDS.get(obj.get("word", ""), ""), event=obj.get("event", ""), subject=subject, cause=cause,
                    cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
                    attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),
@@ -304,6 +310,13 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
         targets = [_filter(c, t, path + ("targets", i)) for i, t in enumerate(targets_raw)]
         if kind == "static":
             c.need(not targets, path + ("targets",), "115.1.p1: a static ability never targets")
+        for i, t in enumerate(targets):
+            if t.near and t.near[6:].isdigit():
+                k = int(t.near[6:])
+                # «рядом с выбранной клеткой» is not carried out: `near` picks cards next to an earlier card target
+                c.need(1 <= k <= i and not targets[k - 1].cell, path + ("targets", i, "near"),
+                       f"near: {t.near}: expected an earlier target that is a card (target1…target{i}); "
+                       "«рядом с выбранной клеткой» is not carried out")
     effects_raw = obj.get("effects", [])
     effects: list[EffectSpec] = []
     if c.need(isinstance(effects_raw, list), path + ("effects",), "expected a list"):

@@ -53,6 +53,31 @@ class Effects:
         if entry.data.get("participle") == "effect1_cancelled":
             effects = []
         start = entry.data.get("effect_index", 0)
+        # classic 538.1.b4: once effect 2 succeeded, effect 1 «применяется … за одним исключением – он не может
+        # быть замещён»: no replacement effect acts while it is applied
+        self.no_replacement = entry.data.get("participle") == "effect1_follows"
+        try:
+            done = self._apply_effects(entry, effects, start, groups)
+        finally:
+            self.no_replacement = False
+        if not done:
+            return False
+        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text («при
+        # успешном выполнении … по заявленным целям»): not when a declared target was lost before it applied
+        # (ASM execution-in-full)
+        full = not entry.data.get("target_lost")
+        hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
+                       parent=entry.declared, ability=ab.key, form=ab.form, full=full)
+        if self.executed_in_full(full):
+            self.fire("ability_executed", hid, source, form=ab.form)
+        return True
+
+    def executed_in_full(self: Game, full: bool) -> bool:
+        """Classic 113.2.p2: whether the execution counts for triggers on the воздействие/заклинание."""
+        return full
+
+    def _apply_effects(self: Game, entry: Entry, effects: list[EffectSpec], start: int, groups: list) -> bool:
+        """The ability's effects from `start` on; False when it stopped for a generated action."""
         for index in range(start, len(effects)):
             spec = effects[index]
             verb = VERBS[spec.do]
@@ -62,14 +87,17 @@ class Effects:
                     return False
                 continue
             for target_id in self._effect_targets(entry, spec, groups):
-                target = self.cards.get(target_id)
-                if target is None or target.zone in IN_PLAY or verb.target in ("card_any_zone", "cell"):
+                if self.effect_reaches(spec, target_id):
                     self._apply_effect(entry, spec, target_id)
-        # classic 113.2.p2: triggers «на воздействие/заклинание» fire on the full execution of its text
-        hid = self.log("executed", source=source.id, targets=entry.targets, controller=entry.controller,
-                       parent=entry.declared, ability=ab.key, form=ab.form)
-        self.fire("ability_executed", hid, source, form=ab.form)
+                elif target_id in entry.targets:
+                    entry.data["target_lost"] = True      # 113.2.p2: not carried out on a declared target
         return True
+
+    def effect_reaches(self: Game, spec: EffectSpec, target_id: str) -> bool:
+        """An effect on a card applies to it only while it is in play, unless the verb acts in any zone or on a
+        cell (a card that left play is no longer the target of the ability's later effects)."""
+        target = self.cards.get(target_id)
+        return target is None or target.zone in IN_PLAY or VERBS[spec.do].target in ("card_any_zone", "cell")
 
     def _effect_targets(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> list[str]:
         if spec.target == "self":

@@ -2,6 +2,7 @@
 
 Classic 536.1: an effect that makes a card perform a game action generates it; 536.1.1: replacing
 abilities count too (534). The generated attack is the one the vocabulary knows (`generated_attack`).
+536.5: no ability of the vocabulary obliges a creature to attack (ASM no-obligation-to-attack).
 """
 
 from __future__ import annotations

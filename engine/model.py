@@ -251,6 +251,7 @@ class Card:
     battle_started: bool = True     # «начинает бой с …» applied (or not due)
     substituted: list[str] = field(default_factory=list)   # abilities substituted by another (503.1.b19)
     counters: int = 0               # фишки
+    since: int = 0                  # 537.4: the history length when this object began (a card leaving the deck is new)
 
     __deepcopy__ = _deepcopy_fields
 

@@ -24,7 +24,13 @@ class ParticipleReplacement:
         """Classic 538.1: «[Способность 1] …, совершая [Способность 2]» — at the replacement step effect 1 is
         replaced by effect 2 when the target meets [Условие] now (b2); effect 2 goes by the usual rules and
         may itself be replaced, and then effect 1 is not applied (b3); if effect 2 succeeded, effect 1 is
-        applied at once, without the stack, and cannot be replaced (b4). ASM participle-steps."""
+        applied at once, without the stack, and cannot be replaced (b4). ASM participle-steps. Effect 2 (the
+        destruction of 538.3.ex1) is applied here, not put on the stack as a generated action (ASM
+        participle-destruction-not-stacked); [Условие] is read now, at the application (ASM
+        participle-condition-moment)."""
+        # effect 2 (the destruction of 538.3.ex1) is applied here, at the replacement step, not put on the stack
+        # as a generated action (ASM participle-destruction-not-stacked); [Условие] is read now, at the
+        # application (538.1.b2, ASM participle-condition-moment)
         r = ab.replacement
         assert r is not None
         cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
@@ -36,7 +42,10 @@ class ParticipleReplacement:
         succeeded = True
         for spec in r.instead:
             for target_id in self._effect_targets(entry, spec, groups):
-                succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
+                # 538.1.b3: effect 2 «накладывается на цель по общим правилам»: a later effect of it does not
+                # reach a card that its earlier effects took out of play
+                if self.effect_reaches(spec, target_id):
+                    succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
         if not self._effect1_follows(succeeded):
             self.log("participle_cancelled", source=entry.source, parent=entry.declared)
             return "effect1_cancelled"

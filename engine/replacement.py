@@ -19,9 +19,13 @@ if TYPE_CHECKING:
 class Replacements:
     """Replacement effects of statics (a part of Game)."""
 
+    no_replacement: bool = False      # classic 538.1.b4: set while an effect that cannot be replaced is applied
+
     def prevent_wounds(self: Game, card: Card, amount: int, hid: str) -> int:
         """Heroes 115.3: a static prevention on the card is relevant only when wounds are dealt to it: it
         prevents up to its amount of the wounds of each strike. Returns the wounds left to deal."""
+        if self.no_replacement:
+            return amount                     # classic 538.1.b4: «он не может быть замещён»
         for ab in self.abilities_of(card):
             r = ab.replacement
             if ab.kind == "static" and r is not None and r.of == "wounds" and amount > 0 and \
@@ -34,6 +38,8 @@ class Replacements:
     def destruction_replaced(self: Game, card: Card, hid: str) -> bool:
         """Classic 538.1.b3: «вместо уничтожения …» — a static of the card replaces its destruction by an
         effect: the destruction is not applied (and whatever it replaced does not follow)."""
+        if self.no_replacement:
+            return False                      # classic 538.1.b4: «он не может быть замещён»
         for ab in self.abilities_of(card):
             r = ab.replacement
             if ab.kind == "static" and r is not None and r.of == "destruction":

@@ -166,12 +166,22 @@ class StackAndPriority:
             if defender and not self.cards[defender].closed:
                 self.cards[defender].closed = True          # cards.md: the defender closes afterwards
                 self.log("payment", source=defender, parent=entry.declared, closes=defender)
-            self.fire("attack", hid or entry.data.get("strike", ""), attacker, attack="simple",
-                      phase="after_payment", cause=entry.data.get("strike"))
+            # classic 113.3: «После [текст]» fires after the payment of [текст], which is its parent; an attack
+            # whose attacker left play before closing was not paid, and nothing fires (ASM after-needs-payment)
+            if self.after_payment_made(hid):
+                self.fire("attack", hid or entry.data.get("strike", ""), attacker, attack="simple",
+                          phase="after_payment", cause=entry.data.get("strike"))
         elif entry.activated:
             if not entry.data.get("paid"):
                 self._pay(entry)
             source = self.cards[entry.source]
             ab = source.definition.ability(entry.ability or "")
-            self.fire("ability_executed", entry.declared or "", source, form=ab.form if ab else None,
-                      phase="after_payment")
+            payment = entry.data.get("payment")
+            if self.after_payment_made(payment):      # classic 113.3, ASM after-needs-payment: parent = payment
+                self.fire("ability_executed", payment or entry.declared or "", source,
+                          form=ab.form if ab else None, phase="after_payment")
+
+    def after_payment_made(self: Game, payment: str | None) -> bool:
+        """Classic 113.3: «После [текст]» fires only after a payment of [текст] that was made (ASM
+        after-needs-payment)."""
+        return payment is not None

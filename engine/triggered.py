@@ -28,7 +28,9 @@ class TriggeredAbilities:
         """Collect every triggered ability whose condition this game action meets (classic 113.2/113.3).
 
         Conditions are read at the moment of the action: «вашего» means the ability card's controller then
-        (ASM trigger-declarer). ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
+        (ASM trigger-declarer). `hid` becomes the trigger's parent (537.1.f), a rule effect's entry when a rule
+        effect met the condition (ASM trigger-parent-rule-effect).
+        ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
         """
         for card in self.sorted_cards():
             if not card.definition.has_triggered or not (self.in_play(card) or card is subject):
@@ -114,6 +116,8 @@ class TriggeredAbilities:
                 continue
             if self.priority != player:
                 self._give_priority(player)
+            # classic 113.2 «она объявляется»: mandatory unless the text says «может» (ASM classic-trigger-mandatory;
+            # heroes 113.4)
             mandatory = any(not f.optional for f in mine)
             options: list[Any] = [{"id": f.id, "card": f.card, "ability": f.ability, "subject": f.subject,
                                    "optional": f.optional} for f in mine]

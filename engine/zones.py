@@ -86,6 +86,9 @@ class Zones:
         card.wounds = card.additional = card.negative = 0
         card.closed = False
         self.log("zone", targets=[card.id], parent=hid, zone="deck")
+        # 537.4: creatures are identified by their game id in every zone «кроме колоды»: a card that went
+        # through the deck is a new object, and the battle history's past actions are no longer its own
+        card.since = len(self.history)
         self.deck_dirty[card.owner] = "returned"
 
     def shuffle(self: Game, player: str, reason: str) -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from harness.common import console, paths
 from harness.output import annotations
+from harness.quality.mutation import KILLS
 from harness.run.results import RunResults
 
 ROOT = paths.ROOT
@@ -39,7 +40,7 @@ def _cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def failing_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
-    """`check` against a mutant engine (3 scenarios fail), piped, as in GitHub Actions."""
+    """`check` against a mutant engine (the scenarios of KILLS["stack-fifo"] fail), piped, as in GitHub Actions."""
     out = tmp_path_factory.mktemp("failing")
     summary = out / "step-summary.md"
     proc = _cli("check", "--engine-cmd", MUTANT, "--edition", "classic", "--report-dir", str(out / "reports"),
@@ -56,7 +57,7 @@ def test_piped_check_breaks_no_line_inside_a_word_or_an_id(failing_run) -> None:
     lines = out.splitlines()
     # every unexpected result on one line, file:line first, its whole scenario id on it
     unexpected = results.unexpected
-    assert len(unexpected) == 3
+    assert len(unexpected) == len(KILLS["stack-fifo"])
     for r in unexpected:
         assert f"{r.feature}:{r.line}: {r.status} (expected {r.expected}): {r.scenario}" in lines
     # every section of the summary on one line (COLUMNS=40 does not wrap them)
@@ -80,7 +81,7 @@ def test_github_actions_get_one_error_per_unexpected_result_on_its_line(failing_
     proc, results_file, summary = failing_run
     results = RunResults.load(results_file)
     errors = [ln for ln in proc.stdout.splitlines() if ln.startswith("::error ")]
-    assert len(errors) == len(results.unexpected) == 3
+    assert len(errors) == len(results.unexpected) == len(KILLS["stack-fifo"])
     for r, cmd in zip(results.unexpected, errors, strict=True):
         props = dict(p.split("=", 1) for p in cmd[len("::error "):].split("::", 1)[0].split(","))
         assert props["file"] == r.feature and props["file"].startswith("features/classic/")
@@ -91,7 +92,9 @@ def test_github_actions_get_one_error_per_unexpected_result_on_its_line(failing_
         assert "\n" not in message and "%0A" in message and r.scenario in message
         assert "%3A" in props["title"] or ":" not in props["title"]  # escaped as a property
     text = summary.read_text(encoding="utf-8")
-    assert "| classic 113 | 12 | 3 |" in text
+    counts = dict(results.by_section())["classic 113"]
+    assert (f"| classic 113 | {counts['PASS']} | {counts['FAIL']} |" in text and counts["FAIL"] > 0
+            and f"| {counts['total']} | {counts['unexpected']} |" in text)
     for r in results.unexpected:
         assert r.scenario in text and f"`{r.units[0]}`" in text
 

@@ -205,7 +205,8 @@ def test_end_of_turn_ends_your_turn_effects_and_opens_the_new_active_players_car
     assert (s["turn"], s["active_player"], s["priority"]) == (2, "Б", "Б")
     assert {c["id"]: c["open"] for c in s["cards"]}["o"] is True
     opened = [h for h in s["history"] if h["kind"] == "rule_effect" and h["info"]["effect"] == "open"]
-    assert [h["targets"] for h in opened] == [["o"]]
+    # classic 503.1: a rule effect has no target; the card it applies to is info.cards
+    assert [(h["targets"], h["info"]["cards"]) for h in opened] == [([], ["o"])]
 
 
 def test_setup_errors_name_the_path():
@@ -303,7 +304,8 @@ def test_trigger_words_are_read_through_one_table():
 
     assert sorted(TRIGGER_WORDS.values()) == ["after", "before", "end_of_turn", "if", "on", "start_of_turn", "when"]
     for word, value in TRIGGER_WORDS.items():
-        card = parse_card(_one_ability({"key": "a", "kind": "triggered", "trigger": {"word": word, "event": "death"}}))
+        event = {"word": word, "event": "attack"} if word == "До" else {"word": word, "event": "death"}
+        card = parse_card(_one_ability({"key": "a", "kind": "triggered", "trigger": event}))
         assert card.abilities[0].trigger.word == value
     assert check_card_definition(_one_ability({"key": "a", "kind": "triggered",
                                                "trigger": {"word": "after", "event": "death"}})) != []

@@ -147,3 +147,23 @@ def test_the_protocol_route_still_kills_a_mutant_served_as_a_process() -> None:
     (run,) = json.loads(proc.stdout)["runs"]
     assert run["route"] == "protocol" and run["error"] is None
     assert sorted(k["name"] for k in run["killers"]) == sorted(KILLS[name])
+
+
+def test_a_kill_is_classified_by_the_keyword_of_the_failing_step() -> None:
+    """A kill counts as a «Тогда» check when the failing step is a «Тогда» (or an «И» after one); a failing
+    «Дано»/«Когда» step is a driver kill; an ERROR, a CRASH or an unexpected pass is neither."""
+    from harness.quality.mutation import kill_kind
+    from harness.run.results import ScenarioResult, StepRecord
+
+    def result(status: str, failing: list[tuple[str, str]]) -> ScenarioResult:
+        steps = [StepRecord(kw, "x", i + 1, st) for i, (kw, st) in enumerate(failing)]
+        return ScenarioResult("classic/f::[1-1] x", "x", "f", 1, [], [], status,
+                              message="" if status == "PASS" else "m", steps=steps)
+
+    assert kill_kind(result("FAIL", [("Когда", "passed"), ("Тогда", "passed"), ("И", "failed")])) == "then"
+    assert kill_kind(result("FAIL", [("Тогда", "passed"), ("Когда", "passed"), ("И", "failed")])) == "driver"
+    assert kill_kind(result("FAIL", [("Дано", "failed")])) == "driver"
+    assert kill_kind(result("ERROR", [("Дано", "failed")])) == "other"
+    run = MutantRun("m", "m", [], 2, [Killer("classic/f::[1-1] x", "FAIL", "", "then"),
+                                      Killer("classic/f::[1-2] x", "FAIL", "", "driver")])
+    assert [k.short for k in run.then_killers] == ["classic [1-1]"]

@@ -69,9 +69,9 @@ def outcome(s):
 def test_the_loop_terminates_never_repeats_an_effect_and_ignores_listing_order(cards, rnd):
     board = setup(cards)
     s = state(new_game(board, DEFS))
-    applied = [(h["info"]["source_card"], h["info"]["ability"], h["targets"][0]) for h in s["history"]
+    applied = [(h["info"]["source_card"], h["info"]["ability"], h["info"]["cards"][0]) for h in s["history"]
                if h["kind"] == "rule_effect" and h["info"].get("effect") == "static_apply"]
-    removed = [(h["info"]["source_card"], h["targets"][0]) for h in s["history"]
+    removed = [(h["info"]["source_card"], h["info"]["cards"][0]) for h in s["history"]
                if h["kind"] == "rule_effect" and h["info"].get("effect") == "static_remove"]
     assert max(Counter(applied).values(), default=0) <= 1, "a static effect was applied twice in one loop"
     assert max(Counter(removed).values(), default=0) <= 1

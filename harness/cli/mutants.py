@@ -25,17 +25,27 @@ def _killers_text(run: Any) -> str:
     return ", ".join(k.short + ("" if k.status == "FAIL" else f" ({k.status})") for k in run.killers)
 
 
+def _split_text(run: Any) -> tuple[str, str]:
+    """The killers by a «Тогда» check, and the others (a driver step, ERROR, CRASH…), as two texts."""
+    if run.error or not run.killers:
+        return _killers_text(run), ""
+    then = ", ".join(k.short for k in run.killers if k.by_check) or "[bold red]none[/]"
+    other = ", ".join(k.short + (" (driver)" if k.by == "driver" else f" ({k.status})")
+                      for k in run.killers if not k.by_check) or "—"
+    return then, other
+
+
 def print_report(report: Any) -> None:
 
     from harness.common.console import make_console
 
     console = make_console()
     mode = "each on the units of its declared killers" if report.declared else "each against the whole suite"
-    table = Table("mutant", "result", "killed by (scenarios not ending as expected)", "time",
-                  title=f"mutant engines, {mode}")
+    table = Table("mutant", "result", "killed by a «Тогда» check", "killed otherwise (driver step, ERROR, CRASH…)",
+                  "time", title=f"mutant engines, {mode}")
     for run in report.runs:
         result = "error" if run.error else ("killed" if run.killed else "[bold red]SURVIVED[/]")
-        table.add_row(run.name, result, _killers_text(run), f"{run.duration_s:.1f} s")
+        table.add_row(run.name, result, *_split_text(run), f"{run.duration_s:.1f} s")
     console.print(table)
     ref = report.reference
     if ref is not None and report.control_failed:
@@ -53,6 +63,8 @@ def print_report(report: Any) -> None:
     control = f"; control run of the reference engine: {ref.duration_s:.1f} s" if ref is not None else ""
     routes = sorted({r.route for r in report.runs})
     control += f"; {' and '.join(routes)}" if routes else ""
+    console.print(f"killed by «Тогда» checks: {report.killed_by_checks}/{len(report.runs)}, by those of ≥ 2 "
+                  f"scenarios: {report.killed_by_two_checks}/{len(report.runs)}")
     console.print(f"kill rate: {report.killed}/{len(report.runs)} ({report.kill_rate:.0%}); "
                   f"{report.duration_s:.1f} s with {report.jobs} engine(s) at a time{control}")
 

@@ -74,6 +74,21 @@ HISTORY_NAMES: dict[str, str] = {
     "fizzle": "отмена",
 }
 
+# effects (kind "effect", info.effect) → Russian, for «в истории боя нет записей «…»»
+EFFECT_NAMES: dict[str, str] = {
+    "wound": "нанесение ран",
+    "destroy": "уничтожение",
+    "heal": "лечение",
+    "return_to_hand": "возвращение в руку",
+    "return_to_deck": "возвращение в колоду",
+}
+
+
+def affected_cards(entry: dict) -> list[str]:
+    """The cards a history entry is about: its targets or, for a rule effect (classic 503.1: «не имеют ни
+    источника, ни цели»), the cards it applies to (info.cards)."""
+    return list(entry.get("targets") or []) or list((entry.get("info") or {}).get("cards") or [])
+
 
 def history_name(entry: dict) -> str:
     """A history entry's Russian name: a rule effect by its effect, a game action by its kind."""

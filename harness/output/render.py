@@ -153,7 +153,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     kind = entry.get("kind", "?")
     info = dict(entry.get("info") or {})
     src = _name(state, entry.get("source"))
-    tgt = _list(state, entry.get("targets"))
+    # a rule effect has no target (classic 503.1): the cards it applies to are info.cards
+    tgt = _list(state, entry.get("targets") or (entry.get("info") or {}).get("cards"))
     who = entry.get("controller")
     word = _ability_word(state)
     fields = {**info, "src": src, "tgt": tgt, "who": who}
@@ -243,7 +244,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         if text:
             return f"Эффект правил игры: {text}"
         rest = {k: v for k, v in info.items() if k != "effect"}
-        return "Эффект правил игры: " + _generic(str(eff), {"targets": entry.get("targets"), **rest}, state)
+        return "Эффект правил игры: " + _generic(str(eff), {"targets": entry.get("targets") or info.get("cards"),
+                                                             **{k: v for k, v in rest.items() if k != "cards"}}, state)
     if kind == "zone":
         return f"{tgt} → {ZONES_RU.get(info.get('zone'), info.get('zone'))}"
     if kind == "loop_cut":

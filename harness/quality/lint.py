@@ -64,6 +64,10 @@ S015  plain-tag                a tag that names neither a unit nor an assumption
 S016  scenario-without-steps   a scenario with no steps would pass checking nothing (error)
 S017  steps-out-of-order       a scenario that does not start with «Дано» (error)
 S018  feature-outside          a feature file under ``features/`` linked to a file outside it (error)
+S019  invented-card-fact       a card fact no source gives, declared (``invented:`` of a catalog card or a
+                               board's test card; info: the list of every made-up fact the suite uses)
+S020  invented-undeclared      a card whose ``source`` says it is made up or not known («test card»,
+                               «not known», «assumed», «invented») without an ``invented:`` declaration
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -179,6 +183,8 @@ CHECKS: dict[str, Check] = {
         Check("S016", "scenario-without-steps", "error", "a scenario has no steps"),
         Check("S017", "steps-out-of-order", "error", "a scenario does not start with «Дано»"),
         Check("S018", "feature-outside", "error", "a feature file links outside the features folder"),
+        Check("S019", "invented-card-fact", "info", "a declared invented card fact"),
+        Check("S020", "invented-undeclared", "warning", "a made-up or unknown card fact without a declaration"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -1061,6 +1067,35 @@ def _modeline_findings(project: Project, boards: list[Path], whole: bool = True)
     return out
 
 
+# the words of a card's `source` that say some fact of it is made up or not known (S020)
+INVENTED_WORDS = re.compile(r"test card|test text|not known|assumed|invented", re.IGNORECASE)
+
+
+def _invented_findings(files: Iterable[Path], key: str, project: Project) -> list[Finding]:
+    """S019/S020: every card of the catalog files (key "cards") or of the boards' test cards (key
+    "test_cards") that declares invented facts, and every one whose source says so without declaring it."""
+    out: list[Finding] = []
+    for f in files:
+        try:
+            doc = load_yaml(f, root=project.root)
+        except InputError:
+            continue                      # S006 (boards) or the catalog's own load reports it
+        cards = doc.data.get(key) if isinstance(doc.data, dict) else None
+        for i, card in enumerate(cards if isinstance(cards, list) else []):
+            if not isinstance(card, dict):
+                continue
+            name, source = card.get("name", "?"), str(card.get("source", ""))
+            if card.get("invented"):
+                facts = ", ".join(map(str, card["invented"]))
+                out.append(_finding("S019", doc.file, doc.line_of((key, i, "invented")),
+                                    f"«{name}»: invented {facts} (declared; source: {source})"))
+            elif INVENTED_WORDS.search(source):
+                out.append(_finding("S020", doc.file, doc.line_of((key, i, "source")),
+                                    f"«{name}»: the source says a fact is made up or not known, but the card "
+                                    f"declares no `invented:` (card, stats, text, abilities): {source}"))
+    return out
+
+
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True) -> list[Finding]:
     path = lock_path(rules_dir)
@@ -1155,6 +1190,9 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     board_files = [project.scenarios / n for n in _board_names(project.scenarios)]
     out += _board_findings(board_files, project)
     out += _modeline_findings(project, board_files)
+    out += _invented_findings(board_files, "test_cards", project)
+    catalog_files = sorted(project.catalog.glob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
+    out += _invented_findings(catalog_files, "cards", project)
     for name in _board_names(project.scenarios):
         if name not in used:
             out.append(_finding("S008", project.show(project.scenarios / name), None,

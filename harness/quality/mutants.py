@@ -526,6 +526,318 @@ class StaticsSetFirst(Game):
                 for key, (kind, amount, order) in super().wanted_static_effects().items()}
 
 
+# ------------------------------------------------------------------------------------------ issue 13: one per sentence
+def without_check(check: Callable) -> Any:
+    """A rule-effects loop that never applies one rule effect (its sentence of 503.1 ignored)."""
+    return rule_effects_variant([c for c in rule_effects.CHECKS if c is not check])
+
+
+def with_clamp(clamp: Callable) -> Any:
+    """The rule-effects module with another `clamp_roll` (503.1.b13)."""
+    return types.SimpleNamespace(**{**vars(rule_effects_variant()), "clamp_roll": clamp})
+
+
+@mutant("participle-priority-between")
+class ParticiplePriorityBetween(Game):
+    """Between effect 2 and effect 1 of a participle construction the active player gets priority (classic
+    538.1.b4: effect 1 applies «сразу же (без активации стека)»)."""
+
+    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
+        result = super()._participle(entry, ab, groups)
+        if result == "effect1_follows":
+            self._give_priority(self.active)
+        return result
+
+
+@mutant("participle-effect1-replaceable")
+class ParticipleEffect1Replaceable(Game):
+    """Effect 1 that follows a successful effect 2 may itself be replaced, like any effect (classic 538.1.b4:
+    «он не может быть замещён»)."""
+
+    def destruction_replaced(self, card: Any, hid: str) -> bool:
+        saved, self.no_replacement = self.no_replacement, False
+        try:
+            return super().destruction_replaced(card, hid)
+        finally:
+            self.no_replacement = saved
+
+
+@mutant("effects-reach-out-of-play")
+class EffectsReachOutOfPlay(Game):
+    """The later effects of an ability still apply to a card that its earlier effects (or effect 2 of a
+    participle, classic 538.1.b3 «по общим правилам») took out of play."""
+
+    def effect_reaches(self, spec: Any, target_id: str) -> bool:
+        return True
+
+
+@mutant("deck-keeps-identity")
+class DeckKeepsIdentity(Game):
+    """A card that went through the deck is still the same object: the battle history's past actions stay its
+    own (classic 537.4: identified in every zone «кроме колоды»)."""
+
+    def to_deck(self, card: Any, hid: str | None) -> None:
+        since = card.since
+        super().to_deck(card, hid)
+        card.since = since
+
+
+def then_priority(check: Callable) -> Callable:
+    """A rule-effect check whose batch, once applied, gives the active player priority."""
+    def wrapped(game: Game) -> Any:
+        found = check(game)
+        if found is None:
+            return None
+        atoms, apply = found
+
+        def apply_then_priority() -> None:
+            apply()
+            if not game.lost:
+                game._give_priority(game.active)
+        return atoms, apply_then_priority
+    return wrapped
+
+
+@mutant("priority-during-rule-effects")
+class PriorityDuringRuleEffects(EngineModules):
+    """The active player gets priority after each batch of rule effects, not only once they are all applied
+    (classic 503.1: they are applied «до того, как кто-либо получит приоритет»)."""
+
+    MODULES = {"rule_effects": rule_effects_variant([then_priority(c) for c in rule_effects.CHECKS])}
+
+
+@mutant("roll-not-clamped-up")
+class RollNotClampedUp(EngineModules):
+    """A roll above 6 outside the strike table keeps its value (classic 503.1.b13: «сводится к 6»)."""
+
+    MODULES = {"rule_effects": with_clamp(
+        lambda game, raw, parent: raw if raw > 6 else rule_effects.clamp_roll(game, raw, parent))}
+
+
+@mutant("roll-not-clamped-down")
+class RollNotClampedDown(EngineModules):
+    """A roll below 1 outside the strike table keeps its value (classic 503.1.b13: «к 1 (если он меньше
+    1)»)."""
+
+    MODULES = {"rule_effects": with_clamp(
+        lambda game, raw, parent: raw if raw < 1 else rule_effects.clamp_roll(game, raw, parent))}
+
+
+@mutant("no-reveal")
+class NoReveal(EngineModules):
+    """A face-down card is never revealed by a rule effect (classic 503.1.b1)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.reveal)}
+
+
+@mutant("no-battle-start")
+class NoBattleStart(EngineModules):
+    """«Начинает бой с …» is never applied when the card is revealed (classic 503.1.b14)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.battle_start)}
+
+
+@mutant("no-lives-cancel")
+class NoLivesCancel(EngineModules):
+    """Additional and negative lives of a card do not cancel each other (classic 503.1.b6)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.lives_cancel)}
+
+
+@mutant("no-excess-lives")
+class NoExcessLives(EngineModules):
+    """Additional lives above the card's maximum stay on it (classic 503.1.b16)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.excess_lives)}
+
+
+@mutant("no-substitution")
+class NoSubstitution(EngineModules):
+    """An ability never substitutes another while it is active (classic 503.1.b19)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.substituted_abilities)}
+
+
+@mutant("hostless-stays")
+class HostlessStays(EngineModules):
+    """Equipment without a host stays in play (classic 503.1.b7)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.hostless)}
+
+
+@mutant("host-left-stays")
+class HostLeftStays(EngineModules):
+    """Equipment whose host left play stays in play (classic 503.1.b8)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.host_left)}
+
+
+@mutant("equipment-stays-behind")
+class EquipmentStaysBehind(EngineModules):
+    """Equipment does not move with its host (classic 503.1.b9)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.with_host)}
+
+
+@mutant("flying-stays")
+class FlyingStays(EngineModules):
+    """A creature that lost or gained flight stays in its zone (classic 503.1.b10)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.flying_zone)}
+
+
+@mutant("nobody-loses")
+class NobodyLoses(EngineModules):
+    """A player whose last creature died does not lose (classic 503.1.b18)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.player_loses)}
+
+
+@mutant("effects-never-end")
+class EffectsNeverEnd(EngineModules):
+    """Ended continuous effects are never removed (classic 503.1.b15)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.ended_effects)}
+
+
+@mutant("valhalla-always")
+class ValhallaAlways(Game):
+    """An ability «только если … погиб от атаки карты противника» can be declared whatever the battle history
+    says (classic 537.2.ex1)."""
+
+    def history_query(self, query: str, you: str) -> set[str]:
+        if query == "died_from_enemy_attack":
+            return {c.id for c in self.cards.values()}
+        return super().history_query(query, you)
+
+
+@mutant("modifier-ignores-history")
+class ModifierIgnoresHistory(Game):
+    """«+N к воздействиям по существам, которые не передвигались в прошлый ход» is added whatever the history
+    says (classic 537.2.ex2)."""
+
+    def not_moved_previous_turn(self, card: Any) -> bool:
+        return True
+
+
+@mutant("attack-trigger-needs-wounds")
+class AttackTriggerNeedsWounds(Game):
+    """A trigger «на атаку» fires only when the attack dealt wounds (classic 113.2.p1: «независимо от силы и
+    величины этой атаки»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "attack" and ctx.get("phase") is None:
+            entry = self.entry_of(hid)
+            if entry is not None and not entry["info"].get("wounds"):
+                return
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("activate-in-opponent-turn")
+class ActivateInOpponentTurn(Game):
+    """A player may declare an activated ability in the opponent's turn (heroes 114.1.p1: only in his own
+    turn's Choice phase)."""
+
+    def _check_activation(self, player: str, action: dict) -> Any:
+        active = self.active
+        self.active = player
+        try:
+            return super()._check_activation(player, action)
+        finally:
+            self.active = active
+
+
+@mutant("activate-with-queue")
+class ActivateWithQueue(Game):
+    """A player may declare an activated ability while the Queue/stack is not empty (heroes 114.1.p1: only in
+    the Choice phase)."""
+
+    def _check_activation(self, player: str, action: dict) -> Any:
+        stack, self.stack = self.stack, []
+        try:
+            return super()._check_activation(player, action)
+        finally:
+            self.stack = stack
+
+
+@mutant("opens-nothing")
+class OpensNothing(Game):
+    """At the start of a turn no card opens (classic 503.1.b2)."""
+
+    def _begin_turn(self) -> None:
+        closed = {c.id for c in self.sorted_cards() if c.closed}
+        super()._begin_turn()
+        for cid in closed:
+            self.cards[cid].closed = True
+
+
+@mutant("executed-fires-in-part")
+class ExecutedFiresInPart(Game):
+    """A trigger «на воздействие/заклинание» fires although the text was carried out on only some of its
+    declared targets (classic 113.2.p2: «на полное выполнение текста», ASM execution-in-full)."""
+
+    def executed_in_full(self, full: bool) -> bool:
+        return True
+
+
+@mutant("after-without-payment")
+class AfterWithoutPayment(Game):
+    """«После [текст]» fires at the payment stage even when nothing was paid (an attacker that died from the
+    answer strike; classic 113.3 «после оплаты», ASM after-needs-payment)."""
+
+    def after_payment_made(self, payment: str | None) -> bool:
+        return True
+
+
+@mutant("rule-effect-targets")
+class RuleEffectTargets(Game):
+    """A rule effect records the card it applies to as its target (classic 503.1: «не имеют ни источника, ни
+    цели»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        hid = super().log(kind, source=source, targets=targets, **rest)
+        if kind == "rule_effect" and targets:
+            entry = self.history[-1]
+            self.history[-1] = {**entry, "targets": list(targets)}
+        return hid
+
+
+@mutant("valhalla-any-enemy-cause")
+class ValhallaAnyEnemyCause(Game):
+    """«Погибло от атаки карты противника» is read as «погибло из-за карты противника»: a destruction by an
+    enemy card's ability counts too (classic 537.2.ex1: «атаки»)."""
+
+    def history_query(self, query: str, you: str) -> set[str]:
+        out = super().history_query(query, you)
+        if query == "died_from_enemy_attack":
+            for h in self.history:
+                if h["kind"] == "death" and h["info"].get("effect") == "death" and h["targets"]:
+                    cause = self.entry_of(h["parent"])
+                    if cause and cause["kind"] == "effect" and cause["controller"] != h["controller"]:
+                        out.add(h["targets"][0])
+        return out
+
+
+@mutant("static-sticks-to-target")
+class StaticSticksToTarget(Game):
+    """A static effect once applied stays on its card while the source still applies it, even when the card
+    stops meeting the description of the cards it affects (heroes 115.1: «снимается, как только перестаёт
+    удовлетворять условию»)."""
+
+    def wanted_static_effects(self) -> dict[tuple, tuple[str, int, tuple]]:
+        wanted = super().wanted_static_effects()
+        for e in self.effects:
+            key = e.static_key
+            if key is None or key in wanted:
+                continue
+            source, target = self.cards[key[0]], self.cards[key[3]]
+            ab = self.ability_of(source, key[1])
+            if ab is not None and self.in_play(source) and self.in_play(target) and \
+                    (not ab.condition_source or (ab.condition_source == "closed") == source.closed):
+                wanted[key] = (e.kind, e.amount, e.order)
+        return wanted
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

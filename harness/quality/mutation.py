@@ -49,19 +49,32 @@ REFERENCE = "reference"          # the control run's name: the reference engine 
 
 # mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
 KILLS: dict[str, tuple[str, ...]] = {
-    "after-as-at": ("classic [113.3-1]",),
+    "activate-in-opponent-turn": ("heroes [114.1.p1-1]",),
+    "activate-with-queue": ("heroes [114.1.p1-2]",),
+    "after-as-at": ("classic [113.3-1]", "classic [113.3-2]", "classic [113.3-3]"),
+    "after-without-payment": ("classic [113.3-3]",),
+    "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
     "classic-inactive-declares-first": ("classic [113.2-5]",),
     "classic-pay-before": (
-        "classic [113.2.p2-1]", "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [536.1-1]",
-        "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
+        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
         "classic [536.4.ex1-1]",
     ),
     "closed-target-both-roll": ("classic [113.2-3]", "classic [536.4-1]"),
     "control-forever": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
+    "deck-keeps-identity": ("classic [537.4-3]",),
     "effects-end-next-turn": ("classic [503.1.b15-1]",),
+    "effects-never-end": (
+        "classic [113.2-2]", "classic [113.2.ex1-1]", "classic [503.1.b10-1]", "classic [503.1.b15-1]",
+        "classic [537.1.f-1]", "heroes [113.3.dup2.p1-2]",
+    ),
+    "effects-reach-out-of-play": ("classic [113.2.p2-3]", "classic [538.1.b3-2]"),
+    "equipment-stays-behind": ("classic [503.1.b9-1]", "classic [503.1.p2-3]"),
+    "executed-fires-in-part": ("classic [113.2.p2-3]",),
+    "flying-stays": ("classic [503.1.b10-1]",),
     "generated-attack-as-open": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]",
+        "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
     "generated-attack-defender": (
         "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
@@ -71,34 +84,60 @@ KILLS: dict[str, tuple[str, ...]] = {
     "heal-nominal": ("classic [113.2.ex2-1]",),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]",),
     "heroes-active-declares-first": ("heroes [113.2-3]",),
-    "heroes-pay-after": ("heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]"),
+    "heroes-pay-after": (
+        "heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [115.1-3]", "heroes [115.1-6]",
+    ),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
+    "host-left-stays": ("classic [503.1-1]", "classic [503.1.b8-1]", "classic [538.2-1]"),
+    "hostless-stays": ("classic [503.1.b7-1]",),
     "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
         "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]", "classic [503.1.p1-1]",
-        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
-        "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
-        "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
+        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]",
+        "heroes [113.2.ex1-2]", "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]",
+        "heroes [113.4.p1-2]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
     ),
     "loop-not-cut": ("classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]"),
+    "modifier-ignores-history": ("classic [537.2.ex2-1]", "classic [537.3.ex1-1]"),
     "movement-every-turn": ("classic [503.1.b12-1]",),
+    "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "no-excess-lives": ("classic [503.1.b16-1]",),
+    "no-lives-cancel": ("classic [503.1.b6-1]",),
+    "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]",),
+    "no-substitution": ("classic [503.1.b19-1]",),
+    "nobody-loses": ("classic [503.1.b18-1]",),
     "opens-every-card": ("classic [503.1.b12-1]", "classic [503.1.b19-1]", "classic [503.1.b2-1]"),
+    "opens-nothing": ("classic [503.1.b19-1]", "classic [503.1.b2-1]"),
     "optional-trigger-kept": ("heroes [113.4-1]",),
     "participle-effect1-anyway": ("classic [538.1.b3-1]",),
+    "participle-effect1-replaceable": ("classic [538.1.b4-2]",),
+    "participle-priority-between": ("classic [538.1.b4-1]", "classic [538.2-1]"),
     "past-event-true": ("classic [537.3.ex1-1]",),
-    "queue-fifo": ("heroes [113.2-3]", "heroes [113.7.ex1-2]"),
+    "priority-during-rule-effects": (
+        "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
+        "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]",
+    ),
+    "queue-fifo": ("heroes [113.2-3]", "heroes [113.4.p1-2]", "heroes [113.7.ex1-2]"),
     "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
-    "stack-fifo": ("classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]"),
+    "roll-not-clamped-down": ("classic [503.1.b13-4]",),
+    "roll-not-clamped-up": ("classic [503.1.b13-2]",),
+    "rule-effect-targets": ("classic [503.1-1]",),
+    "stack-fifo": (
+        "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2.p2-2]", "classic [113.2.p2-3]",
+    ),
+    "static-sticks-to-target": ("classic [503.1.b4-1]", "heroes [115.1-6]"),
     "statics-by-card-id": ("heroes [115.4-1]",),
     "statics-set-first": ("heroes [115.4-2]",),
-    "strike-no-answer": ("classic [503.1.b13-3]", "classic [537.4-2]"),
+    "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
     "trigger-point-first": ("heroes [113.6.ex1-3]",),
     "triggers-before-rule-effects": (
-        "classic [113.2.ex1-1]", "classic [503.1-1]", "classic [503.1.b8-1]", "classic [537.1.f-1]",
-        "classic [538.2-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+        "classic [113.2.ex1-1]", "classic [113.3-3]", "classic [503.1-1]", "classic [503.1.b8-1]",
+        "classic [537.1.f-1]", "classic [538.2-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
     ),
     "uniqueness-keeps-later": ("classic [503.1.b11-1]",),
+    "valhalla-always": ("classic [537.2.ex1-2]", "classic [537.2.ex1-3]"),
+    "valhalla-any-enemy-cause": ("classic [537.2.ex1-3]",),
 }
 
 
@@ -205,13 +244,36 @@ class Killer:
     scenario: str               # the scenario id
     status: str                 # FAIL, ERROR, CRASH, TIMEOUT, PASS (an unexpected pass)
     message: str                # the first line of the result's message
+    by: str = "other"           # how it killed: "then" (a «Тогда» check failed), "driver" (a «Дано»/«Когда» step
+                                # failed: the engine refused or asked for something else), or "other"
+                                # (ERROR, CRASH, TIMEOUT, an unexpected pass)
 
     @property
     def short(self) -> str:
         return short_name(self.scenario)
 
+    @property
+    def by_check(self) -> bool:
+        """Killed by a «Тогда» check: what counts for the suite's strength."""
+        return self.by == "then"
+
     def to_json(self) -> dict[str, Any]:
-        return {"scenario": self.scenario, "name": self.short, "status": self.status, "message": self.message}
+        return {"scenario": self.scenario, "name": self.short, "status": self.status, "message": self.message,
+                "by": self.by}
+
+
+def kill_kind(result: Any) -> str:
+    """How a scenario result killed a mutant: "then" when it FAILed on a «Тогда» check (an «И»/«Но» takes the
+    keyword of the step before it), "driver" when it FAILed on a «Дано»/«Когда» step, "other" otherwise."""
+    if result.status != "FAIL":
+        return "other"
+    keyword = ""
+    for step in result.steps:
+        if step.keyword not in ("И", "Но", "*"):
+            keyword = step.keyword
+        if step.status == "failed":
+            return "then" if keyword == "Тогда" else "driver"
+    return "other"
 
 
 @dataclass
@@ -233,6 +295,11 @@ class MutantRun:
         return self.error is None and bool(self.killers)
 
     @property
+    def then_killers(self) -> list[Killer]:
+        """The scenarios that killed it by a «Тогда» check."""
+        return [k for k in self.killers if k.by_check]
+
+    @property
     def undeclared(self) -> list[str]:
         """Killers that the table does not declare."""
         return [k.short for k in self.killers if k.short not in self.declared]
@@ -250,6 +317,7 @@ class MutantRun:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "mistake": self.mistake, "killed": self.killed, "units": list(self.units),
                 "scenarios": self.scenarios, "killers": [k.to_json() for k in self.killers],
+                "then_killers": [k.short for k in self.then_killers],
                 "declared": list(self.declared), "undeclared": self.undeclared, "missed": self.missed,
                 "duration_s": round(self.duration_s, 3), "error": self.error, "route": self.route}
 
@@ -282,6 +350,16 @@ class MutationReport:
         return control + [r for r in self.runs if r.error is not None]
 
     @property
+    def killed_by_checks(self) -> int:
+        """Mutants killed by at least one «Тогда» check."""
+        return sum(1 for r in self.runs if r.then_killers)
+
+    @property
+    def killed_by_two_checks(self) -> int:
+        """Mutants killed by «Тогда» checks of at least two scenarios (the target)."""
+        return sum(1 for r in self.runs if len(r.then_killers) >= 2)
+
+    @property
     def kill_rate(self) -> float:
         return self.killed / len(self.runs) if self.runs else 0.0
 
@@ -295,6 +373,7 @@ class MutationReport:
     def to_json(self) -> dict[str, Any]:
         return {"mode": "declared" if self.declared else "full", "jobs": self.jobs,
                 "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
+                "killed_by_checks": self.killed_by_checks, "killed_by_two_checks": self.killed_by_two_checks,
                 "kill_rate": round(self.kill_rate, 4), "duration_s": round(self.duration_s, 3), "ok": self.ok,
                 "reference": self.reference.to_json() if self.reference else None,
                 "runs": [r.to_json() for r in self.runs]}
@@ -328,7 +407,8 @@ def run_one(name: str, mistake: str, units: list[str], declared: list[str], repo
     run.scenarios = len(results.results)
     if not results.results:
         run.error = "no scenario matched the unit filters"
-    run.killers = [Killer(r.scenario, r.status, _first_line(r.message)) for r in results.results if not r.as_expected]
+    run.killers = [Killer(r.scenario, r.status, _first_line(r.message), kill_kind(r))
+                   for r in results.results if not r.as_expected]
     return run
 
 

@@ -15,7 +15,15 @@ import re
 
 from pytest_bdd import given, parsers, then, when
 
-from harness.common.vocabulary import RULE_EFFECT_NAMES, ZONE_NAMES, history_name, rule_effect_name
+from harness.common.vocabulary import (
+    EFFECT_NAMES,
+    HISTORY_NAMES,
+    RULE_EFFECT_NAMES,
+    ZONE_NAMES,
+    affected_cards,
+    history_name,
+    rule_effect_name,
+)
 from harness.suite.orderings import apply_alternative, resumable
 from harness.suite.session import load_scenario_board
 from harness.suite.world import Fork, World
@@ -94,7 +102,8 @@ def when_no_defender(world: World, player: str) -> None:
 
 @when(_re(r"на кубиках выпадает: (?P<rolls>.+)"))
 def when_dice(world: World, rolls: str) -> None:
-    """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order."""
+    """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order; the
+    step fails when the engine then asks for another roll the step did not name."""
     world.begin_action()
     pairs = re.findall(r"у игрока (\S+) (-?\d+)", rolls)
     if not pairs:
@@ -102,6 +111,9 @@ def when_dice(world: World, rolls: str) -> None:
     for player, value in pairs:
         world.pending("roll", player)
         world.answer(player, int(value))
+    left = world.state.get("pending")
+    if left and left.get("kind") == "roll":
+        raise AssertionError(f"the engine asks for a roll the step did not name: {left!r}")
 
 
 @when(_re(r"игрок " + P + r" (?P<neg>не )?объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""
@@ -342,9 +354,9 @@ def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
         if name not in known:
             raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
     def who(h: dict) -> str:
-        if h["info"].get("effect") == "shuffle" or not h["targets"]:
+        if h["info"].get("effect") == "shuffle" or not affected_cards(h):
             return f"игрок {h['controller']}" if h["controller"] else ""
-        return world.card_label(h["targets"][0])
+        return world.card_label(affected_cards(h)[0])
 
     actual = [(rule_effect_name(h), who(h)) for h in world.history_since_mark() if h["kind"] == "rule_effect"]
     assert actual == expected, f"rule effects were {actual}, expected {expected}"
@@ -374,7 +386,7 @@ def then_history_trigger_from_death(world: World, card: str, dead: str, attacker
     assert declared, f"«{card}» declared nothing"
     parent = hist.get(declared[-1]["parent"] or "")
     assert parent and parent["kind"] == "rule_effect" and parent["info"].get("effect") == "death" \
-        and parent["targets"] == [d], f"the declaration's parent is {parent!r}, not the death of «{dead}»"
+        and affected_cards(parent) == [d], f"the declaration's parent is {parent!r}, not the death of «{dead}»"
     cause = hist.get(parent["parent"] or "")
     assert cause and cause["kind"] == "strike" and cause["source"] == a, \
         f"the death's parent is {cause!r}, not an attack by «{attacker}»"
@@ -672,7 +684,7 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
     нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
     rule effect, its card."""
     def label(h: dict) -> str:
-        ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (h["targets"] or [None])[0]
+        ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
         return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
@@ -708,7 +720,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             return "нет"
         if h["kind"] == "declare" and h["info"].get("ability"):
             return f"объявление особенности {world.card_label(h['source'])}: {h['info']['ability']}"
-        return f"{history_name(h)} {world.card_label(h['source'] or h['targets'][0])}"
+        return f"{history_name(h)} {world.card_label(h['source'] or affected_cards(h)[0])}"
 
     def resources(items: list[str]) -> str:
         words = ["закрытие" if r.startswith("close:") else f"фишки: {r.split(':')[2]}" for r in items]
@@ -740,3 +752,81 @@ def then_must_roll(world: World, player: str, role: str) -> None:
     p = world.pending("roll", player)
     expected = "attacker" if role == "атакующего" else "defender"
     assert p["role"] == expected, f"the roll is for the {p['role']}"
+
+
+def _history_label(world: World, h: dict) -> str:
+    ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
+    return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
+
+
+@then(_re(r"игродействия в истории боя идут (?P<how>подряд|в таком порядке, без других таких записей между ними):"))
+def then_history_order_exact(world: World, how: str, datatable: list[list[str]]) -> None:
+    """Тогда игродействия в истории боя идут в таком порядке, без других таких записей между ними: + a table
+    «действие | карта» — since the last «Когда» step these entries appear in this order and no other entry of
+    the listed kinds (действие) stands between the first and the last of them («без активации стека», «до того
+    как кто-либо получит приоритет»); «… идут подряд:» — no other entry at all between them. The names are
+    those of «идут в таком порядке»."""
+    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    kinds = {name for name, _ in expected}
+    actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
+    seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
+    n = len(expected)
+    assert any(seen[i:i + n] == expected for i in range(len(seen) - n + 1)), (
+        f"{expected} do not follow each other {'directly' if how == 'подряд' else 'without other entries of these kinds'}"
+        f"; the history since the last action: {actual}")
+
+
+@then(_re(r"в истории боя нет записей «(?P<name>[^»]+)»(?: о " + C + r")?"))
+def then_history_none(world: World, name: str, card: str | None) -> None:
+    """Тогда в истории боя нет записей «нанесение ран» о "troll" — since the last «Когда» step no entry of that
+    kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
+    руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
+    known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
+        {"объявление порождённой атаки"}
+    if name not in known:      # an unknown name would make the check pass vacuously
+        raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
+    card_id = world.card(card)["id"] if card else None
+    found = [h for h in world.history_since_mark()
+             if name in (history_name(h), EFFECT_NAMES.get(h["info"].get("effect", "")) if h["kind"] == "effect" else None)
+             and (card_id is None or card_id in affected_cards(h) or (not affected_cards(h) and h["source"] == card_id))]
+    assert not found, f"the history has {len(found)} entries «{name}»: {found}"
+
+
+@then(_re(r"у игрока " + P + r" нет ожидающих решений"))
+def then_nothing_pending(world: World, player: str) -> None:
+    """Тогда у игрока А нет ожидающих решений — the engine waits for no decision of this player (no trigger to
+    declare, no target, no defender, no roll)."""
+    p = world.state.get("pending")
+    assert not p or p.get("player") != player, f"a decision of player {player} is pending: {p!r}"
+
+
+@then(_re(r"игрок " + P + r" не бросает кубик"))
+def then_no_roll(world: World, player: str) -> None:
+    """Тогда игрок А не бросает кубик — no roll of this player is pending now, and none was made since the last
+    «Когда» step."""
+    p = world.state.get("pending")
+    assert not (p and p.get("kind") == "roll" and p.get("player") == player), f"player {player} is asked to roll: {p!r}"
+    rolled = [h for h in world.history_since_mark() if h["kind"] == "roll" and h["controller"] == player]
+    assert not rolled, f"player {player} rolled since the last action: {rolled}"
+
+
+@then(_re(r"эффекты правил игры не имеют ни источника, ни цели"))
+def then_rule_effects_sourceless(world: World) -> None:
+    """Тогда эффекты правил игры не имеют ни источника, ни цели — every rule effect in the history since the last
+    «Когда» step has no source and no target (classic 503.1); the cards it applied to are other information."""
+    rules = [h for h in world.history_since_mark() if h["kind"] == "rule_effect"]
+    assert rules, "no rule effect since the last action"
+    bad = [h for h in rules if h["source"] or h["targets"]]
+    assert not bad, f"rule effects with a source or a target: {bad}"
+
+
+@then(_re(r"игроку " + P + r" предложены точки срабатывания " + ABILITY + r" \"(?P<ability>[^\"]+)\": (?P<cards>.+)"))
+def then_trigger_points(world: World, player: str, ability: str, cards: str) -> None:
+    """Тогда игроку А предложены точки срабатывания способности "Талитха: …": "Гном", "Проглот" — the pending
+    declaration offers this ability with exactly these trigger points (heroes 113.6: the player chooses)."""
+    card_id, key = world.ability_ref(ability)
+    p = world.pending("declare_trigger", player)
+    offered = sorted(o["subject"] for o in p["options"] if o and o["card"] == card_id and o["ability"] == key)
+    expected = sorted(world.card(name)["id"] for name in re.findall(r"\"([^\"]+)\"", cards))
+    assert offered == expected, f"trigger points offered: {offered}, expected {expected}"
+
