@@ -15,6 +15,8 @@ import shlex
 import stat
 from pathlib import Path
 
+from harness.common.safeio import file_kind
+
 Error = argparse.ArgumentTypeError
 
 
@@ -68,19 +70,6 @@ def engine_cmd(text: str) -> str:
     return text
 
 
-def _kind(st: os.stat_result) -> str:
-    mode = st.st_mode
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def input_file(text: str) -> str:
     """A file to read: it exists and is a regular file (not a folder, a device or a pipe)."""
     if not text:
@@ -92,7 +81,7 @@ def input_file(text: str) -> str:
     except OSError as exc:
         raise Error(f"cannot read {text}: {exc.strerror}") from None
     if not stat.S_ISREG(st.st_mode):
-        raise Error(f"{text} is {_kind(st)}: expected a regular file")
+        raise Error(f"{text} is {file_kind(st.st_mode)}: expected a regular file")
     return text
 
 
@@ -115,7 +104,7 @@ def output_dir(text: str) -> str:
     except OSError as exc:
         raise Error(f"{text}: cannot use {base}: {exc.strerror}") from None
     if not stat.S_ISDIR(st.st_mode):
-        kind = "a file" if stat.S_ISREG(st.st_mode) else _kind(st)
+        kind = "a file" if stat.S_ISREG(st.st_mode) else file_kind(st.st_mode)
         where = kind if base == path else f"under {base}, which is {kind}"
         raise Error(f"{text} is {where}: expected a folder")
     if not os.access(base, os.W_OK | os.X_OK):
@@ -134,6 +123,6 @@ def output_file(text: str) -> str:
         except OSError as exc:
             raise Error(f"{text}: {exc.strerror}") from None
         if not stat.S_ISREG(st.st_mode):
-            raise Error(f"{text} is {_kind(st)}: expected a regular file (it is replaced atomically)")
+            raise Error(f"{text} is {file_kind(st.st_mode)}: expected a regular file (it is replaced atomically)")
     output_dir(str(path.parent) if str(path.parent) else ".")
     return text

@@ -20,7 +20,8 @@ from harness.common.errors import InputError, Problem
 READ_LIMIT = 64 * 1024 * 1024
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words (for an error message)."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -43,7 +44,7 @@ def check_target(path: Path) -> None:
     except OSError as exc:
         raise InputError(Problem(str(path), None, None, f"cannot be written: {exc.strerror}")) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise InputError(Problem(str(path), None, None, f"is {_kind(st.st_mode)}: expected a regular file to "
+        raise InputError(Problem(str(path), None, None, f"is {file_kind(st.st_mode)}: expected a regular file to "
                                                         "replace (the kit writes regular files only)"))
 
 
@@ -93,7 +94,7 @@ def read_bytes_bounded(path: Path, limit: int = READ_LIMIT) -> bytes:
         with open(path, "rb") as f:
             st = os.fstat(f.fileno())
             if not stat.S_ISREG(st.st_mode):
-                raise InputError(Problem(str(path), None, None, f"is {_kind(st.st_mode)}: expected a regular file"))
+                raise InputError(Problem(str(path), None, None, f"is {file_kind(st.st_mode)}: expected a regular file"))
             data = f.read(limit + 1)
     except FileNotFoundError:
         raise InputError(Problem(str(path), None, None, "no such file")) from None
