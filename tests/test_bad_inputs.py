@@ -176,7 +176,7 @@ def test_a_huge_setup_is_refused_by_the_engine_with_one_located_problem() -> Non
     goblin = {"name": "Гоблин", "edition": "classic", "type": "creature", "lives": 4, "strike": [1, 2, 3]}
     with pytest.raises(engine.SetupError) as info:
         engine.new_game({"edition": "classic", "cards": cards}, {"Гоблин": goblin})
-    assert str(info.value) == "cards.20001.cell: cell c3 is already taken by cards.20000"
+    assert str(info.value) == "cards.20001.cell: cell 'c3' is already taken by 'g' (cards[20000]): one card per cell"
 
 
 # ------------------------------------------------------------------------------------------ the command line

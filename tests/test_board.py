@@ -458,6 +458,14 @@ BAD: list[tuple[str, str, int | None, str | None, str]] = [
         effects:
           - {kind: control, source: g, target: g, to: Я}
      """, 6, "effects[0].to", "'Я' is not a player"),
+    ("host-in-the-deck", """\
+        edition: classic
+        active: А
+        cards:
+          - {id: g, card: Гоблин, owner: А, zone: deck}
+          - {id: t, card: Гоблин, owner: А, host: g}
+     """, 5, "cards[1].host", "the host 'g' (cards[0], line 4) is in the deck: a card is attached to a card on "
+                               "the battlefield"),
     ("duplicate-test-card", """\
         edition: classic
         active: А
@@ -763,3 +771,12 @@ def test_any_mutation_gives_a_board_or_located_problems(mutations: list[Any]) ->
         assert all(p.file == "<fuzz>" and p.line == 1 and p.message for p in exc.problems)
     else:
         assert board.data["players"] and board.data["cards"] is not None
+
+
+def test_a_field_the_schema_faults_is_not_faulted_again_by_the_engine(tmp_path: Path, catalog: Catalog) -> None:
+    """The engine's verdict on the position is located in the file; a field the schema already reports (here a
+    cell that is no string, an owner missing) gets its one line, from the schema."""
+    text = "edition: classic\nactive: А\ncards:\n  - {id: g, card: Гоблин, owner: А, cell: 7}\n" \
+           "  - {id: o, card: Гоблин, cell: a2}\n"
+    found = problems(tmp_path, text, catalog)
+    assert sorted(p.field or "" for p in found) == ["cards[0].cell", "cards[1].owner"], found

@@ -217,6 +217,64 @@ def test_setup_errors_name_the_path():
         new_game({"edition": "chess"}, DEFS)
 
 
+
+def _refusal(setup):
+    with pytest.raises(SetupError) as err:
+        new_game(setup, DEFS)
+    return dict(err.value.problems)
+
+
+def test_the_engine_refuses_every_impossible_position_of_any_caller_at_once():
+    """setup_problems is the one home of a legal position (the harness's boards only locate its problems)."""
+    problems = _refusal(board(
+        card("g", "Гоблин", "А", "c3"), card("o", "Орк", "Б", "c3"),               # one card per cell
+        card("g", "Гоблин", "В", "f9"),                                            # id, player, grid
+        {"id": "d", "card": "Гоблин", "owner": "А", "zone": "deck", "cell": "a1", "position": 0},
+        {"id": "e", "card": "Гоблин", "owner": "А", "zone": "deck", "position": 0},  # position taken
+        {"id": "p", "card": "Гоблин", "owner": "А", "cell": "a2", "position": 1},   # position on the field
+        {"id": "x", "card": "Гоблин", "owner": "А", "host": "y"},
+        {"id": "y", "card": "Гоблин", "owner": "А", "host": "x"},                   # hosts in a cycle
+        {"id": "z", "card": "Гоблин", "owner": "А", "host": "d"},                   # host in the deck
+        {"id": "w", "card": "Гоблин", "owner": "А", "host": "w"},                   # its own host
+        effects=[{"kind": "control", "source": "gg", "target": "o", "amount": 1},
+                 {"kind": "strike_bonus", "source": "g", "target": "o", "to": "А"}]))
+    assert problems == {
+        ("cards", 1, "cell"): "cell 'c3' is already taken by 'g' (cards[0]): one card per cell",
+        ("cards", 2, "id"): "duplicate card id 'g' (first at cards[0])",
+        ("cards", 2, "owner"): "'В' is not a player of this board: expected one of: А, Б",
+        ("cards", 2, "cell"): "cell 'f9' is outside the 5×6 battlefield: columns a–e, rows 1–6",
+        ("cards", 3, "cell"): "a card in the deck has no cell: 'cell' is only for cards on the battlefield "
+                              "(remove it, or set zone: battlefield)",
+        ("cards", 4, "position"): "position 0 in the deck of 'А' is already taken (by cards[3])",
+        ("cards", 5, "position"): "'position' orders cards inside a deck, graveyard, hand or the additional zone: "
+                                  "remove it for a card on the battlefield",
+        ("cards", 6, "host"): "the hosts form a cycle (x → y → x): a card cannot be attached, directly or "
+                              "through others, to itself",
+        ("cards", 8, "host"): "the host 'd' (cards[3]) is in the deck: a card is attached to a card on the "
+                              "battlefield",
+        ("cards", 9, "host"): "'host' names the card itself ('w'): it must name another card of the board",
+        ("effects", 0, "source"): "no card has id 'gg'; did you mean: g?",
+        ("effects", 0, "to"): "missing required field 'to': a control effect gives the card to a player",
+        ("effects", 0, "amount"): "a control effect has no 'amount' (it gives the card, it changes no number): "
+                                  "remove it",
+        ("effects", 1, "amount"): "missing required field 'amount': by how much the strike changes",
+        ("effects", 1, "to"): "a strike_bonus effect has no 'to' (only a control effect gives a card to a "
+                              "player): remove it",
+    }
+
+
+def test_the_engine_refuses_cells_by_edition_and_by_attachment():
+    heroes = {"edition": "heroes", "active": "А", "cards": [card("g", "Гоблин", "А", "c3")]}
+    assert _refusal(heroes) == {("cards", 0, "cell"): "heroes has no battlefield grid: remove 'cell'"}
+    problems = _refusal(board(card("g", "Гоблин", "А", "c3"), card("o", "Орк", "А", "c3", host="g"),
+                              {"id": "m", "card": "Гоблин", "owner": "Б"}, card("t", "Гоблин", "Б", "центр")))
+    assert problems == {
+        ("cards", 1, "cell"): "an attached card (with 'host') stands in its host's cell: remove 'cell'",
+        ("cards", 2, "cell"): "missing required field 'cell': a card on the classic battlefield stands in a cell, "
+                              "e.g. cell: c4",
+        ("cards", 3, "cell"): "'центр' is not a cell name: expected a column a–e and a row 1–6, e.g. 'c4'",
+    }
+
 def test_vocabulary_check_reports_every_problem_with_its_path():
     bad = {"name": "X", "edition": "classic", "type": "creature", "lives": 1,
            "abilities": [{"key": "a", "kind": "triggered", "trigger": {"word": "Иногда", "event": "death"},

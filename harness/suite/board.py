@@ -1,22 +1,23 @@
-"""Boards: a scenario's starting position as a YAML file, checked against the schema and the catalog.
+"""Boards: a scenario's starting position as a YAML file, checked against the schema, the catalog and the engine.
 
 `load_board` / `board_from_data` report every problem of a board at once (InputError), each with
 its file, line and field; a valid board comes back with its defaults filled in and with the
-definitions of the cards it uses. The format is `schemas/board.schema.json`; what a schema cannot
-say is checked here:
+definitions of the cards it uses. The format is `schemas/board.schema.json`.
 
-- `active`, `first_player`, `priority`, every `owner` / `controller`, effect `to` and the `dice` keys
-  name one of the two players;
-- card ids are unique; effect `source` / `target` name card ids;
+Each rule has one home. What a legal *position* is (players, ids, zones, cells of the grid and one card
+per cell, hosts, positions in a zone, effects' fields and cards) is the engine's: `engine.setup_problems`
+says it for any caller, and this module turns its `(path, message)` problems into `file:line: field:
+message` through the YAML line map (a card another message names, `cards[N]`, gets its line too). What
+needs the file or the catalog is checked here:
+
+- YAML and the schema, with line numbers (an engine problem on a field the schema already faults is not
+  repeated);
 - every `card` names a catalog card or a test card of the board's edition (near names are offered;
   a card of the other edition is said to be one);
 - test card names are unique, of the board's edition, and (with `check_definition`) use the ability
   vocabulary of the engine; a test card may shadow a catalog card of the same name;
-- classic: a card on the battlefield has a `cell` on the 5×6 grid (columns a–e, rows 1–6), one card
-  per cell, and no card elsewhere has a cell; heroes: no cell at all;
-- a control effect has `to` and no `amount`; a strike_bonus has `amount` and no `to`;
-- `position` orders cards inside a deck, graveyard, hand or additional zone: not on the battlefield,
-  and not twice in one player's zone.
+- the `dice` keys name one of the two players (scripted rolls: the harness's, not the position's);
+- the defaults of a valid board are filled in.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.setup import setup_problems
 from harness.common.errors import InputError, Problem
-from harness.common.facts import COLUMNS, DEFAULT_PLAYERS, EDITIONS, GRID, ROWS, ZONES
+from harness.common.facts import COLUMNS, DEFAULT_PLAYERS, EDITIONS, ROWS
 from harness.common.yamldoc import YamlDoc, format_path, load_yaml, plain_copy, validate_with_schema
 from harness.suite.catalog import (
     Catalog,
@@ -43,8 +45,7 @@ from harness.suite.catalog import schema_registry as _registry
 
 __all__ = ["Board", "load_board", "board_from_data", "COLUMNS", "ROWS", "DEFAULT_PLAYERS"]
 
-_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
-_CELL = re.compile(r"^([a-z])([0-9]+)$")
+_REF = re.compile(r"\bcards\[(\d+)\](?=\))")     # another card named by an engine message: "(cards[0])"
 
 
 @dataclass
@@ -91,10 +92,6 @@ def _is_str(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-def _is_id(value: Any) -> bool:
-    return isinstance(value, str) and bool(_ID.match(value))
-
-
 def _near(word: str, options: list[str]) -> str:
     if len(word) > 200:          # a huge value is nobody's typo, and difflib would take its time
         return ""
@@ -102,14 +99,20 @@ def _near(word: str, options: list[str]) -> str:
     return f"; did you mean: {', '.join(near)}?" if near else ""
 
 
+def _inside(field_: str, other: str) -> bool:
+    """Whether the field `field_` is `other` or a field inside it."""
+    return field_ == other or field_.startswith((other + ".", other + "["))
+
+
 class _Checker:
+    """The checks that need the file or the catalog: test cards, card names, the dice."""
+
     def __init__(self, doc: YamlDoc, catalog: Catalog, check_definition: CheckDefinition | None):
         self.doc = doc
         self.catalog = catalog
         self.check_definition = check_definition
         self.problems: list[Problem] = []
         self.schema_problems: list[Problem] = []
-        self.players: list[str] | None = None
 
     def add(self, path: tuple[Any, ...], message: str) -> None:
         self.problems.append(Problem(self.doc.file, self.doc.line_of(path), format_path(path), message))
@@ -126,31 +129,29 @@ class _Checker:
             return None
         self.schema_problems = schema_problems
         edition = data.get("edition") if data.get("edition") in EDITIONS else None
-        players = data.get("players", list(DEFAULT_PLAYERS))
-        if not (isinstance(players, list) and len(players) == 2 and all(_is_str(p) for p in players)
-                and players[0] != players[1]):
-            players = None
-        self.players = players
-        for key in ("active", "first_player", "priority"):
-            self.player(data.get(key), (key,))
-        self.check_dice(data.get("dice"))
+        self.check_dice(data.get("dice"), data.get("players", list(DEFAULT_PLAYERS)))
         tests = self.check_test_cards(data.get("test_cards"), edition)
-        ids = self.check_cards(data.get("cards"), edition, tests)
-        self.check_effects(data.get("effects"), ids)
+        self.check_names(data.get("cards"), edition, tests)
+        self.add_engine_problems(data)
         return tests
 
-    def player(self, value: Any, path: tuple[Any, ...], what: str = "player") -> None:
-        if self.players is None or not _is_str(value) or value in self.players:
-            return
-        self.add(path, f"'{value}' is not a {what} of this board: expected one of: {', '.join(self.players)}")
+    def add_engine_problems(self, data: dict[str, Any]) -> None:
+        """The engine's verdict on the position, located in the file; a field the schema already faults (or
+        a field inside it, or around it) is not reported twice."""
+        for path, message in setup_problems(data):
+            where = format_path(path)
+            if any(p.field is not None and (_inside(where, p.field) or _inside(p.field, where))
+                   for p in self.schema_problems):
+                continue
+            self.add(path, _REF.sub(lambda m: self.where(("cards", int(m.group(1)))), message))
 
-    def check_dice(self, dice: Any) -> None:
-        if not isinstance(dice, dict) or self.players is None:
+    def check_dice(self, dice: Any, players: Any) -> None:
+        if not isinstance(dice, dict) or not (isinstance(players, list) and len(players) == 2):
             return
         for key in dice:
-            if key not in self.players:
+            if key not in players:
                 self.add(("dice", key), f"dice for '{key}', who is not a player of this board: "
-                                        f"expected one of: {', '.join(self.players)}")
+                                        f"expected one of: {', '.join(map(str, players))}")
 
     def check_test_cards(self, tests: Any, edition: str | None) -> dict[str, dict[str, Any]]:
         """Problems of the inline test cards; returns the usable ones by name."""
@@ -182,77 +183,16 @@ class _Checker:
                 usable[name] = normalize_card(card)
         return usable
 
-    def check_cards(self, cards: Any, edition: str | None, tests: dict[str, dict[str, Any]]) -> dict[str, int]:
-        """Problems of the card instances; returns card id -> index."""
-        ids: dict[str, int] = {}
+    def check_names(self, cards: Any, edition: str | None, tests: dict[str, dict[str, Any]]) -> None:
+        """Every card instance names a card of the catalog or of test_cards."""
         if not isinstance(cards, list):
-            return ids
-        cells: dict[str, int] = {}
-        positions: dict[tuple[str, str, int], int] = {}
+            return
         test_names = self.doc.data.get("test_cards")
         test_names = [t["name"] for t in test_names if isinstance(t, dict) and _is_str(t.get("name"))] \
             if isinstance(test_names, list) else []
         for index, card in enumerate(cards):
-            if not isinstance(card, dict):
-                continue
-            base = ("cards", index)
-            card_id = card.get("id")
-            if _is_id(card_id):
-                if card_id in ids:
-                    self.add((*base, "id"), f"duplicate card id '{card_id}' "
-                                            f"(first at {self.where(('cards', ids[card_id]))})")
-                else:
-                    ids[card_id] = index
-            self.check_name(card.get("card"), (*base, "card"), edition, tests, test_names)
-            self.player(card.get("owner"), (*base, "owner"))
-            self.player(card.get("controller"), (*base, "controller"))
-            zone = card.get("zone", "battlefield")
-            if zone not in ZONES:
-                continue
-            self.check_cell(card, base, edition, zone, cells)
-            position = card.get("position")
-            if isinstance(position, int) and not isinstance(position, bool) and position >= 0:
-                if zone == "battlefield":
-                    self.add((*base, "position"), "'position' orders cards inside a deck, graveyard, hand or "
-                                                  "the additional zone: remove it for a card on the battlefield")
-                elif _is_str(card.get("owner")):
-                    key = (card["owner"], zone, position)
-                    if key in positions:
-                        self.add((*base, "position"),
-                                 f"position {position} in the {zone} of '{card['owner']}' is already taken "
-                                 f"(by {self.where(('cards', positions[key]))})")
-                    else:
-                        positions[key] = index
-        for index, card in enumerate(cards):
-            host = card.get("host") if isinstance(card, dict) else None
-            if host is None:
-                continue
-            if host not in ids or host == card.get("id"):
-                self.add(("cards", index, "host"), f"'host' must name another card of the board; known: "
-                                                   f"{', '.join(sorted(ids))}")
-            elif card.get("zone", "battlefield") != "battlefield":
-                self.add(("cards", index, "host"), "only a card on the battlefield is attached to a host")
-        self.check_host_cycles(cards)
-        return ids
-
-    def check_host_cycles(self, cards: list[Any]) -> None:
-        """Hosts form no cycle (two cards each other's host): every chain of hosts ends at a card."""
-        host_of = {c.get("id"): c.get("host") for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)
-                   and isinstance(c.get("host"), str) and c.get("host") != c.get("id")}  # itself: said above
-        index_of = {c.get("id"): i for i, c in enumerate(cards) if isinstance(c, dict) and isinstance(c.get("id"), str)}
-        reported: set[str] = set()
-        for start in host_of:
-            seen: list[str] = []
-            card: Any = start
-            while card in host_of and card not in seen:
-                seen.append(card)
-                card = host_of[card]
-            if card in seen and card == start and start not in reported:
-                cycle = seen[seen.index(card):]
-                reported.update(cycle)
-                self.add(("cards", index_of[start], "host"),
-                         f"the hosts form a cycle ({' → '.join([*cycle, start])}): a card cannot be attached, "
-                         "directly or through others, to itself")
+            if isinstance(card, dict):
+                self.check_name(card.get("card"), ("cards", index, "card"), edition, tests, test_names)
 
     def check_name(self, name: Any, path: tuple[Any, ...], edition: str | None,
                    tests: dict[str, dict[str, Any]], test_names: list[str]) -> None:
@@ -270,75 +210,6 @@ class _Checker:
         near = _near(name, options)
         shown = name if len(name) <= 60 else name[:57] + "…"
         self.add(path, f"unknown card '{shown}'" + (near or f": not in the {edition} catalog nor in test_cards"))
-
-    def check_cell(self, card: dict[str, Any], base: tuple[Any, ...], edition: str | None, zone: str,
-                   cells: dict[str, int]) -> None:
-        has_cell = "cell" in card
-        cell = card.get("cell")
-        if edition == "heroes":
-            if has_cell:
-                self.add((*base, "cell"), "heroes has no battlefield grid: remove 'cell'")
-            return
-        if edition != "classic":
-            return
-        if zone != "battlefield":
-            if has_cell:
-                self.add((*base, "cell"), f"a card in the {zone} has no cell: 'cell' is only for cards "
-                                          "on the battlefield (remove it, or set zone: battlefield)")
-            return
-        if "host" in card:
-            if has_cell:
-                self.add((*base, "cell"), "an attached card (with 'host') stands in its host's cell: remove 'cell'")
-            return
-        if not has_cell:
-            self.add((*base, "cell"), "missing required field 'cell': a card on the classic battlefield "
-                                      "stands in a cell, e.g. cell: c4")
-            return
-        if not isinstance(cell, str):
-            return  # reported by the schema
-        match = _CELL.match(cell)
-        if not match:
-            self.add((*base, "cell"), f"'{cell}' is not a cell name: expected a column a–e and a row 1–6, "
-                                      "e.g. 'c4'")
-            return
-        column, row = match.group(1), int(match.group(2))
-        if column not in COLUMNS or not 1 <= row <= ROWS:
-            self.add((*base, "cell"), f"cell '{cell}' is outside {GRID}")
-            return
-        if cell in cells:
-            other = self.doc.data["cards"][cells[cell]]
-            self.add((*base, "cell"), f"cell '{cell}' is already taken by '{other.get('id')}' "
-                                      f"({self.where(('cards', cells[cell]))}): one card per cell")
-        else:
-            cells[cell] = int(base[1])
-
-    def check_effects(self, effects: Any, ids: dict[str, int]) -> None:
-        if not isinstance(effects, list):
-            return
-        known = sorted(ids)
-        for index, effect in enumerate(effects):
-            if not isinstance(effect, dict):
-                continue
-            base = ("effects", index)
-            for key in ("source", "target"):
-                value = effect.get(key)
-                if _is_id(value) and value not in ids:
-                    self.add((*base, key), f"no card has id '{value}'"
-                             + (_near(value, known) or (f"; card ids: {', '.join(known)}" if known else "")))
-            kind = effect.get("kind")
-            if kind == "control":
-                if "to" not in effect:
-                    self.add((*base, "to"), "missing required field 'to': a control effect gives the card "
-                                            "to a player")
-                if "amount" in effect:
-                    self.add((*base, "amount"), "'amount' is only for kind strike_bonus: remove it")
-            elif kind == "strike_bonus":
-                if "amount" not in effect:
-                    self.add((*base, "amount"), "missing required field 'amount': by how much the strike "
-                                                "changes")
-                if "to" in effect:
-                    self.add((*base, "to"), "'to' is only for kind control: remove it")
-            self.player(effect.get("to"), (*base, "to"))
 
 
 def _build(doc: YamlDoc, catalog: Catalog, check_definition: CheckDefinition | None) -> Board:
