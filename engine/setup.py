@@ -25,7 +25,8 @@ def _ref(i: int) -> str:
     return f"cards[{i}]"
 
 
-def _near(word: str, options: list[str]) -> str:
+def did_you_mean(word: str, options: list[str]) -> str:
+    """The hint '; did you mean: …?' with the options near a misspelt name, or ''."""
     if len(word) > 200:          # a huge value is nobody's typo, and difflib would take its time
         return ""
     near = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
@@ -196,7 +197,7 @@ def _host_problems(cards: list, ids: dict[str, int]) -> list[tuple[tuple, str]]:
         if host == c.get("id"):
             out.append((path, f"'host' names the card itself ('{host}'): it must name another card of the board"))
         elif not isinstance(host, str) or host not in ids:
-            hint = _near(host, sorted(ids)) if isinstance(host, str) else ""
+            hint = did_you_mean(host, sorted(ids)) if isinstance(host, str) else ""
             out.append((path, f"'host' must name another card of the board: no card has id {host!r}"
                               + (hint or f"; card ids: {known}")))
         elif c.get("zone", "battlefield") != "battlefield":
@@ -235,7 +236,7 @@ def _effect_problems(e: dict, base: tuple, ids: dict[str, int]) -> list[tuple[tu
         if key not in e:
             out.append(((*base, key), f"missing required field '{key}': the id of a card of the board"))
         elif not isinstance(value, str) or value not in ids:
-            hint = _near(value, known) if isinstance(value, str) else ""
+            hint = did_you_mean(value, known) if isinstance(value, str) else ""
             out.append(((*base, key), f"no card has id {value!r}" if not isinstance(value, str) else
                         f"no card has id '{value}'" + (hint or (f"; card ids: {', '.join(known)}" if known else ""))))
     if "amount" in e and (not isinstance(e["amount"], int) or isinstance(e["amount"], bool)):

@@ -22,14 +22,13 @@ needs the file or the catalog is checked here:
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.setup import setup_problems
+from engine.setup import did_you_mean, setup_problems
 from harness.common.errors import InputError, Problem
 from harness.common.facts import COLUMNS, DEFAULT_PLAYERS, EDITIONS, ROWS
 from harness.common.yamldoc import YamlDoc, format_path, load_yaml, plain_copy, validate_with_schema
@@ -90,13 +89,6 @@ def board_from_data(data: dict[str, Any], file: str, catalog: Catalog,
 
 def _is_str(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
-
-
-def _near(word: str, options: list[str]) -> str:
-    if len(word) > 200:          # a huge value is nobody's typo, and difflib would take its time
-        return ""
-    near = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
-    return f"; did you mean: {', '.join(near)}?" if near else ""
 
 
 def _inside(field_: str, other: str) -> bool:
@@ -207,7 +199,7 @@ class _Checker:
             self.add(path, f"card '{name}' is a {others[0]} card, but this board is {edition}")
             return
         options = sorted(set(self.catalog.names(edition)) | set(tests))
-        near = _near(name, options)
+        near = did_you_mean(name, options)
         shown = name if len(name) <= 60 else name[:57] + "…"
         self.add(path, f"unknown card '{shown}'" + (near or f": not in the {edition} catalog nor in test_cards"))
 
