@@ -99,17 +99,14 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                         host=c.get("host"), additional=int(c.get("additional_lives", 0)),
                         negative=int(c.get("negative_lives", 0)), moves_left=int(c.get("moves_left", d.move)),
                         battle_started=not c.get("face_down", False), counters=int(c.get("counters", 0)))
-            if card.id in self.cards:
-                problems.append((("cards", i, "id"), f"duplicate card id '{card.id}'"))
-            self.cards[card.id] = card
+            self.cards[card.id] = card          # ids are unique: setup_problems refused a duplicate
         self._counters["appear"] = len(self.cards)
         for card in self.cards.values():
             if card.host in self.cards:
                 card.cell = self.cards[card.host].cell      # an attached card stands in its host's cell
-        for i, e in enumerate(setup.get("effects", [])):
-            if e.get("source") not in self.cards or e.get("target") not in self.cards:
-                problems.append((("effects", i), "source and target must name cards of the board"))
-                continue
+        if problems:                            # definitions the engine cannot read, cards without one
+            raise SetupError(problems)
+        for i, e in enumerate(setup.get("effects", [])):   # source and target name cards (setup_problems)
             duration = e.get("while")
             holder = e.get("to") or self.cards[e["source"]].base_controller
             until = self._until_turn(holder, duration) if duration in ("end_of_turn", "end_of_controller_turn") \
@@ -118,8 +115,6 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                                        to=e.get("to"), amount=int(e.get("amount", 0)),
                                        while_="source_in_squad" if duration == "source_in_squad" else None,
                                        until_end_of_turn=until, order=(0, i)))
-        if problems:
-            raise SetupError(problems)
         self.log("setup", active=self.active)
         for c in setup.get("cards", []):
             if c.get("moved_last_turn") and self.turn > 1:
