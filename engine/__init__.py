@@ -8,6 +8,8 @@ It knows nothing of Gherkin, files, pytest or reports. Its public face:
     game.answer(player, choice)           # the answer to the pending decision
     game.clone()                          # an independent copy
     state(game)                           # the canonical state (plain JSON-able data)
+    setup_problems(setup)                 # every problem of a position, as (path, message): what new_game refuses
+    did_you_mean(word, options)           # the near names, for an error message
 
 and the facts of the game the tools around it need, each defined once here: EDITIONS (the edition
 profiles, by name; EDITION_NAMES), GRID_COLUMNS / GRID_ROWS (the classic 5×6 battlefield), ZONES and
@@ -23,6 +25,7 @@ from .cards import check_card_definition, parse_card
 from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
 from .game import Game
 from .model import DEFAULT_PLAYERS, IN_PLAY, STEPS, ZONES, DefinitionError, IllegalAction, SetupError
+from .setup import did_you_mean, setup_problems
 from .stack import RESOLUTION_STEPS
 
 ENGINE_NAME = "berserk-rules reference engine"

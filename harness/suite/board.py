@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.setup import did_you_mean, setup_problems
+from engine import did_you_mean, setup_problems
 from harness.common.errors import InputError, Problem
 from harness.common.facts import COLUMNS, DEFAULT_PLAYERS, EDITIONS, ROWS
 from harness.common.yamldoc import YamlDoc, format_path, load_yaml, plain_copy, validate_with_schema
