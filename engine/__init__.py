@@ -25,7 +25,8 @@ from .cards import check_card_definition, parse_card
 from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
 from .game import Game
 from .model import DEFAULT_PLAYERS, IN_PLAY, STEPS, ZONES, DefinitionError, IllegalAction, SetupError
-from .setup import did_you_mean, setup_problems
+from .setup import did_you_mean as did_you_mean
+from .setup import setup_problems as setup_problems
 from .stack import RESOLUTION_STEPS
 
 ENGINE_NAME = "berserk-rules reference engine"
