@@ -25,8 +25,7 @@ from .cards import check_card_definition, parse_card
 from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
 from .game import Game
 from .model import DEFAULT_PLAYERS, IN_PLAY, STEPS, ZONES, DefinitionError, IllegalAction, SetupError
-from .setup import did_you_mean as did_you_mean
-from .setup import setup_problems as setup_problems
+from .setup import did_you_mean, setup_problems
 from .stack import RESOLUTION_STEPS
 
 ENGINE_NAME = "berserk-rules reference engine"
@@ -46,5 +45,5 @@ def legal_actions(game: Game, player: str) -> list[dict]:
 __all__ = [
     "ACTION_TYPES", "DEFAULT_PLAYERS", "EDITIONS", "EDITION_NAMES", "ENGINE_NAME", "ENGINE_VERSION", "GRID_COLUMNS",
     "GRID_ROWS", "IN_PLAY", "RESOLUTION_STEPS", "STEPS", "ZONES", "DefinitionError", "Edition", "Game", "IllegalAction", "SetupError",
-    "check_card_definition", "legal_actions", "new_game", "parse_card", "state",
+    "check_card_definition", "did_you_mean", "legal_actions", "new_game", "parse_card", "setup_problems", "state",
 ]
