@@ -54,7 +54,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "after-as-at": ("classic [113.3-1]", "classic [113.3-2]", "classic [113.3-3]"),
     "after-without-payment": ("classic [113.3-3]",),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
-    "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]"),
+    "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]",
@@ -64,12 +64,13 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b15-2]", "classic [536.4-1]",
         "classic [537.2.ex1-4]",
     ),
-    "control-forever": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
+    "control-forever": ("classic [113.2.ex1-1]", "classic [503.1.b15-3]", "classic [537.1.f-1]"),
     "deck-keeps-identity": ("classic [537.4-3]",),
     "effects-end-next-turn": ("classic [503.1.b15-1]", "classic [503.1.b15-2]"),
     "effects-never-end": (
         "classic [113.2-2]", "classic [113.2.ex1-1]", "classic [503.1.b10-1]", "classic [503.1.b15-1]",
-        "classic [503.1.b15-2]", "classic [537.1.f-1]", "heroes [113.2-6]", "heroes [113.3.dup2.p1-2]",
+        "classic [503.1.b15-2]", "classic [503.1.b15-3]", "classic [537.1.f-1]", "heroes [113.2-6]",
+        "heroes [113.3.dup2.p1-2]",
     ),
     "effects-reach-out-of-play": ("classic [113.2.p2-3]", "classic [538.1.b3-2]"),
     "equipment-stays-behind": ("classic [503.1.b9-1]", "classic [503.1.p2-3]"),
@@ -84,7 +85,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
     "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
-    "heal-nominal": ("classic [113.2.ex2-1]",),
+    "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
     "heroes-active-declares-first": ("heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.4-3]"),
     "heroes-pay-after": (
@@ -106,12 +107,12 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]",
     ),
     "modifier-ignores-history": ("classic [537.2.ex2-1]", "classic [537.3.ex1-1]"),
-    "movement-every-turn": ("classic [503.1.b12-1]",),
+    "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
     "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b6-2]"),
     "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]"),
     "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
-    "no-shuffle-after-look": ("classic [503.1.b17-1]",),
+    "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),
     "no-substitution": ("classic [503.1.b19-1]",),
     "nobody-loses": ("classic [503.1.b18-1]",),
     "opens-every-card": (
@@ -140,13 +141,15 @@ KILLS: dict[str, tuple[str, ...]] = {
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
     "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
-    "trigger-point-first": ("heroes [113.6.ex1-3]",),
+    "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "triggers-before-rule-effects": (
         "classic [113.2.ex1-1]", "classic [113.3-3]", "classic [503.1-1]", "classic [503.1.b8-1]",
         "classic [537.1.f-1]", "classic [538.2-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
     ),
     "uniqueness-keeps-later": ("classic [503.1.b11-1]",),
-    "valhalla-always": ("classic [537.2.ex1-2]", "classic [537.2.ex1-3]", "classic [537.2.ex1-4]"),
+    "valhalla-always": (
+        "classic [537.2.ex1-2]", "classic [537.2.ex1-3]", "classic [537.2.ex1-4]", "classic [537.2.ex1-5]",
+    ),
     "valhalla-any-enemy-cause": ("classic [537.2.ex1-3]",),
 }
 
