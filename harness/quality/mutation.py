@@ -94,7 +94,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
     "host-left-stays": ("classic [503.1-1]", "classic [503.1.b8-1]", "classic [538.2-1]"),
-    "hostless-stays": ("classic [503.1.b7-1]",),
+    "hostless-stays": ("classic [503.1.b7-1]", "classic [503.1.b7-2]"),
     "illegal-declaration-spends-limit": ("heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
         "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]", "classic [503.1.p1-1]",
