@@ -29,18 +29,6 @@ from harness.run.results import STATUSES
 
 
 # ------------------------------------------------------------------------------------------ plain summary
-def _message_of(result: Any) -> str:
-    if result.unexpected_pass:
-        exp = result.expected + (f": {result.reason}" if result.reason else "")
-        message = f"unexpected pass (expected {exp}); remove it from the expectations file"
-    else:
-        message = result.message or "(no message)"
-    step = result.failed_step
-    if step is not None:
-        message += f"\nat step: {step.keyword} {step.text} (line {step.line})"
-    return message
-
-
 def finding_line(result: Any) -> str:
     """``features/x.feature:12: FAIL (expected PASS): <scenario id>`` — one unexpected result, one line."""
     return f"{result.feature}:{result.line}: {result.status} (expected {result.expected}): {result.scenario}"
@@ -70,7 +58,7 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
         out("Unexpected results:", markup=False)
     for result in results.unexpected:
         out(finding_line(result), markup=False)
-        lines = _message_of(result).rstrip().splitlines()
+        lines = result.explanation().rstrip().splitlines()
         if len(lines) > message_lines:
             lines = lines[:message_lines] + [f"… ({len(lines) - message_lines} more lines in the report)"]
         for ln in lines:
@@ -126,7 +114,7 @@ def github_annotations(results: Any, env: dict[str, str] | None = None) -> list[
     out = []
     for r in results.unexpected:
         title = f"{r.status} (expected {r.expected}): {r.name}"
-        message = f"{r.scenario}\nunits: {', '.join(r.units) or '—'}\n{_message_of(r)}"
+        message = f"{r.scenario}\nunits: {', '.join(r.units) or '—'}\n{r.explanation()}"
         out.append(workflow_command("error", message, file=annotation_path(r.feature, env), line=r.line,
                                     title=title))
     return out
@@ -155,7 +143,7 @@ def step_summary_markdown(results: Any) -> str:
         lines += ["", "### Unexpected results", "", "| status | scenario | units | where | message |",
                   "|---|---|---|---|---|"]
         for r in results.unexpected:
-            first = (_message_of(r).strip().splitlines() or [""])[0]
+            first = (r.explanation().strip().splitlines() or [""])[0]
             lines.append(f"| {r.status} (expected {r.expected}) | {_md_cell(r.scenario)} | "
                          f"{_md_cell(', '.join(f'`{u}`' for u in r.units))} | `{r.feature}:{r.line}` | "
                          f"{_md_cell(first)} |")

@@ -464,14 +464,8 @@ def print_summary(results: RunResults, console: Console) -> None:
             head.append(f" (expected {result.expected}) {terminal(result.scenario)}")
             console.print(head)
             console.print(Text(f"    at {result.feature}:{result.line}", style="dim"))
-            if result.unexpected_pass:
-                message = f"unexpected pass ({_expectation(result)}); remove it from the expectations file"
-            else:
-                message = result.message or "(no message)"
-            step = result.failed_step
-            if step is not None:
-                message += f"\nat step: {step.keyword} {step.text} (line {step.line})"
-            console.print(Text("\n".join("    " + ln for ln in _first_lines(terminal(message)).splitlines())))
+            message = _first_lines(terminal(result.explanation()))
+            console.print(Text("\n".join("    " + ln for ln in message.splitlines())))
     known = sum(1 for r in results.results if r.known_failure)
     if known:
         console.print(Text(f"{known} known failure(s) listed in the expectations file", style="dim"))

@@ -127,6 +127,19 @@ class ScenarioResult:
     def failed_step(self) -> StepRecord | None:
         return next((s for s in self.steps if s.status == "failed"), None)
 
+    def explanation(self) -> str:
+        """An unexpected result in words, for every renderer: its message (for an unexpected pass, what was
+        expected and what to do) and the step that failed."""
+        if self.unexpected_pass:
+            expected = self.expected + (f": {self.reason}" if self.reason else "")
+            message = f"unexpected pass (expected {expected}); remove it from the expectations file"
+        else:
+            message = self.message or "(no message)"
+        step = self.failed_step
+        if step is not None:
+            message += f"\nat step: {step.keyword} {step.text} (line {step.line})"
+        return message
+
     @property
     def section(self) -> str:
         """``"<edition> <section number>"`` from the first unit id (``classic:113.2.ex1`` → ``classic 113``)."""
