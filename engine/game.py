@@ -53,6 +53,10 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     """One game position and everything that happens from it. The rules sections are the modules of the
     base classes (one per rules concept); this class holds the state, sets it up and ties them together."""
 
+    # tests set this: every skipped rule-effects loop (rule_effects.run) and every reused part of the
+    # canonical state (canonical.canonical_state) is checked against a full computation
+    VERIFY_SKIPS = False
+
     def __init__(self, setup: dict, definitions: dict[str, dict]):
         problems = setup_problems(setup)
         if not isinstance(definitions, dict):
@@ -74,6 +78,11 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         self.fired: list[Fired] = []
         self.effects: list[Effect] = []
         self.history: list[dict] = []
+        # every game change is written to the battle history in the same step (537.1): `changes` counts the
+        # entries that record one (BattleHistory.log), and `rules_checked_at` is its value when the rule
+        # effects last ran to their end, so the loop of rule_effects.run is skipped while nothing changed
+        self.changes = 0
+        self.rules_checked_at = -1
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)

@@ -20,8 +20,13 @@ DEFAULT_PLAYERS = ("А", "Б")                  # the players of a board that na
 STEPS = ("start", "main", "end")              # the steps a board may start in
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """A deep copy as plain JSON data: mappings stay dicts, tuples and lists become lists."""
+    if type(value) in _ATOMS:           # the common case first (every history entry goes through here)
+        return value
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
