@@ -25,8 +25,13 @@ _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 def plain(value: Any) -> Any:
     """A deep copy as plain JSON data: mappings stay dicts, tuples and lists become lists."""
-    if type(value) in _ATOMS:           # the common case first (every history entry goes through here)
+    kind = type(value)
+    if kind in _ATOMS:                  # the common cases first (every history entry goes through here)
         return value
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else plain(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else plain(v) for k, v in value.items()}
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

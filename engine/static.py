@@ -23,8 +23,11 @@ class StaticAbilities:
     def abilities_of(self: Game, card: Card) -> tuple[Ability, ...]:
         """The abilities the card has now: none while an effect takes them away (e.g. a static); an ability
         substituted by another (503.1.b19) is not had while the other one is active."""
-        if any(e.kind == "lose_abilities" and e.target == card.id for e in self.effects):
-            return ()
+        for e in self.effects:
+            if e.kind == "lose_abilities" and e.target == card.id:
+                return ()
+        if not card.substituted and not card.definition.has_substituting:
+            return tuple(card.definition.abilities)      # nothing substituted: every printed ability
         return tuple(a for a in card.definition.abilities
                      if a.key not in card.substituted and (a.substitutes is None or self.condition_met(card, a)))
 
