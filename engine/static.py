@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Ability, Card, Effect, Filter
+from .model import Ability, Card, Effect, EffectSpec, Filter
 from .triggered import POISON
 
 if TYPE_CHECKING:
@@ -72,9 +72,22 @@ class StaticAbilities:
                                                                     source, you):
                         continue
                     for n, spec in enumerate(ab.effects):
+                        if self.static_segment_over(source, you, spec):
+                            continue
                         key = (source.id, ab.key, n, target.id)
                         wanted[key] = (spec.do, spec.amount, (0, source.appeared, idx, n))
         return wanted
+
+    def static_segment_over(self: Game, source: Card, you: str, spec: EffectSpec) -> bool:
+        """heroes 115.1: «Постоянная способность оказывает влияние на игру в течение указанного игрового
+        отрезка (или в течение всей игры, если игровой отрезок не указан)». A static whose effect says «до
+        конца (вашего) хода» acts from the moment its source came into play (115.1.p1 «Появившись, постоянная
+        способность сразу же применяет эффекты»; ASM static-segment) to the end of that turn, «вашего» meaning
+        the turn of the source's controller (ASM effect-until-your-turn); after it, the effect is removed
+        (the rule effect static_effects) and not applied again, whatever the condition."""
+        if spec.until is None:
+            return False                # the whole game
+        return self.turn_ended(self._until_turn(you, spec.until, since=source.appeared_turn))
 
     def add_static_effect(self: Game, key: tuple, value: tuple[str, int, tuple]) -> None:
         kind, amount, order = value

@@ -838,6 +838,15 @@ class StaticSticksToTarget(Game):
         return wanted
 
 
+@mutant("static-duration-ignored")
+class StaticDurationIgnored(Game):
+    """A static ability whose effect lasts «до конца (вашего) хода» acts for the whole game, as if no game
+    segment were named (heroes 115.1 «в течение указанного игрового отрезка»)."""
+
+    def static_segment_over(self, source: Any, you: str, spec: Any) -> bool:
+        return False
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

@@ -137,7 +137,10 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
         "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [503.1.b15-2]",
     ),
-    "static-sticks-to-target": ("classic [503.1.b4-1]", "heroes [115.1-6]"),
+    "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
+    "static-sticks-to-target": (
+        "classic [503.1.b4-1]", "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]",
+    ),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
     "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
