@@ -73,9 +73,10 @@ VOCABULARY: dict[str, str] = {
     "ability.trigger": "triggered: {word, event, subject, cause, value, min_amount, attack, in_your_turn}",
     "trigger.word": "the word the condition begins with, as printed: "
                     + ", ".join(f"{word} ({value})" for word, value in TRIGGER_WORDS.items())
-                    + " — in parentheses the value the engine reads; «До» precedes, by edition, only "
-                    + "; ".join(f"{e.name}: {', '.join(e.before_events)}" for e in EDITIONS.values())
-                    + " (event: attack needs attack: simple)",
+                    + " — in parentheses the value the engine reads. «До» fires at the declaration of what it "
+                    + "precedes, and precedes only (by edition) "
+                    + "; ".join(f"{e.name}: event {', '.join(e.before_events)}" for e in EDITIONS.values())
+                    + " (an attack: a simple one)",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
     "ability.effects": "[effect…] applied in order at the effect application step",

@@ -100,7 +100,8 @@ class Trigger:
 
     @property
     def before(self) -> bool:
-        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
+        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do; heroes:
+        ASM heroes-before-ability); the edition profile says what it can precede (Edition.before_events)."""
         return self.word == "before"
 
 
