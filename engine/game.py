@@ -105,6 +105,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                         face_down=bool(c.get("face_down", False)), wounds=int(c.get("wounds", 0)),
                         max_lives=int(c.get("lives", d.lives)), markers=list(c.get("markers", [])),
                         position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i,
+                        appeared_turn=self.turn,
                         host=c.get("host"), additional=int(c.get("additional_lives", 0)),
                         negative=int(c.get("negative_lives", 0)), moves_left=int(c.get("moves_left", d.move)),
                         battle_started=not c.get("face_down", False), counters=int(c.get("counters", 0)))

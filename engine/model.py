@@ -110,7 +110,8 @@ class Trigger:
 
     @property
     def before(self) -> bool:
-        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
+        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do; heroes:
+        ASM heroes-before-ability); the edition profile says what it can precede (Edition.before_events)."""
         return self.word == "before"
 
 
@@ -251,6 +252,7 @@ class Card:
     position: int = 0
     poison: int = 0
     appeared: int = 0               # when it came into play (115.4: statics apply in order of appearance)
+    appeared_turn: int = 0          # the turn it came into play in (heroes 115.1: a static's game segment starts)
     last_hit: str | None = None     # history id of the action that last wounded it
     host: str | None = None         # equipment / symbiote: the card it is attached to
     additional: int = 0             # additional lives
