@@ -100,7 +100,10 @@ VOCABULARY: dict[str, str] = {
               "while, attack: shot|throw}",
     "card.flying": "true for a flying creature: it lives in the additional zone (503.1.b10)",
     "card.unique": "true for a unique card: one per squad (503.1.b11)",
-    "card.max_additional_lives": "the most additional lives the card may carry (503.1.b16)",
+    "card.max_additional_lives": "the most additional lives the card may carry: its «максимум жизней» of 503.1.b16 "
+                                 "(ASM max-lives-is-additional)",
+    "card.max_counters": "the most counters (фишки) the card may carry: its «максимум фишек» of 503.1.b16 "
+                         "(ASM counters-maximum)",
 }
 
 class _Checker:
@@ -365,7 +368,7 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
                    lives=int(defn.get("lives", 0) or 0), move=int(defn.get("move", 0) or 0),
                    strike=(strike[0], strike[1], strike[2]), abilities=tuple(abilities),
                    flying=bool(defn.get("flying", False)), unique=bool(defn.get("unique", False)),
-                   max_additional_lives=defn.get("max_additional_lives"))
+                   max_additional_lives=defn.get("max_additional_lives"), max_counters=defn.get("max_counters"))
     return card, c.problems
 
 

@@ -225,6 +225,12 @@ def _add_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> No
     _logged(game, entry, spec, target_id, amount=spec.amount)
 
 
+def _add_counters(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    """«получает N фишек»: counters (фишки) are put on the card; above its maximum they go at once (503.1.b16)."""
+    game.cards[target_id].counters += spec.amount
+    _logged(game, entry, spec, target_id, amount=spec.amount)
+
+
 def _negative_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
     game.cards[target_id].negative += spec.amount
     _logged(game, entry, spec, target_id, amount=spec.amount)
@@ -327,6 +333,7 @@ VERBS: dict[str, Verb] = {
     "lose_abilities": Verb(_continuous, static=True),
     "add_lives": Verb(_add_lives, battle_start=True),
     "negative_lives": Verb(_negative_lives),
+    "add_counters": Verb(_add_counters),
     "roll_bonus": Verb(_continuous, static=True),
     "wound_roll": Verb(_wound_roll),
     "look_at_deck": Verb(_deck, target="card_any_zone"),

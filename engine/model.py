@@ -185,6 +185,7 @@ class CardDef:
     flying: bool = False
     unique: bool = False
     max_additional_lives: int | None = None
+    max_counters: int | None = None
 
     def ability(self, key: str) -> Ability | None:
         return next((a for a in self.abilities if a.key == key), None)

@@ -12,6 +12,7 @@ RULE_EFFECT_NAMES: dict[tuple[str, str | None], str] = {
     ("battle_start", None): "начало боя",
     ("lives_cancel", None): "взаимное сокращение жизней",
     ("excess_lives", None): "снятие лишних жизней",
+    ("excess_counters", None): "снятие лишних фишек",
     ("ability_replaced", None): "замещение особенности",
     ("ability_restored", None): "возвращение особенности",
     ("no_host", None): "уничтожение без хозяина",

@@ -651,6 +651,46 @@ class NoExcessLives(EngineModules):
     MODULES = {"rule_effects": without_check(rule_effects.excess_lives)}
 
 
+@mutant("no-excess-counters")
+class NoExcessCounters(EngineModules):
+    """«(фишек)» read as another name of the additional lives: the counters a card carries have no maximum and
+    stay on it above the card's maximum of counters (classic 503.1.b16, ASM counters-maximum)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.excess_counters)}
+
+
+def _reaching_maximum(field: str, maximum: str, effect: str) -> Callable:
+    """503.1.b16, mistaken: «превышает её максимум» read as «достигает максимума» — as soon as the quantity
+    reaches the card's maximum, the one that reached it goes too (the card keeps at most maximum − 1)."""
+
+    def check(game: Game) -> Any:
+        over = [c for c in game.sorted_cards() if getattr(c.definition, maximum) is not None
+                and getattr(c, field) >= getattr(c.definition, maximum) and getattr(c, field) > 0]
+        if not over:
+            return None
+
+        def apply() -> None:
+            for c in over:
+                extra = getattr(c, field) - max(0, getattr(c.definition, maximum) - 1)
+                setattr(c, field, getattr(c, field) - extra)
+                game.log("rule_effect", targets=[c.id], effect=effect, amount=extra)
+
+        return tuple((effect, c.id, getattr(c, field)) for c in over), apply
+
+    return check
+
+
+@mutant("maximum-reached-is-excess")
+class MaximumReachedIsExcess(EngineModules):
+    """Additional lives and counters go as soon as they reach the card's maximum, not only above it (classic
+    503.1.b16 «превышает»): a card never keeps its maximum."""
+
+    MODULES = {"rule_effects": rule_effects_variant([
+        {rule_effects.excess_lives: _reaching_maximum("additional", "max_additional_lives", "excess_lives"),
+         rule_effects.excess_counters: _reaching_maximum("counters", "max_counters", "excess_counters")}.get(check, check)
+        for check in rule_effects.CHECKS])}
+
+
 @mutant("no-substitution")
 class NoSubstitution(EngineModules):
     """An ability never substitutes another while it is active (classic 503.1.b19)."""

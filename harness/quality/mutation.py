@@ -106,10 +106,15 @@ KILLS: dict[str, tuple[str, ...]] = {
     "loop-not-cut": (
         "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]",
     ),
+    "maximum-reached-is-excess": (
+        "classic [503.1.b16-1]", "classic [503.1.b16-2]", "classic [503.1.b16-3]", "classic [503.1.b16-4]",
+        "classic [503.1.b16-5]", "classic [503.1.b6-2]",
+    ),
     "modifier-ignores-history": ("classic [537.2.ex2-1]", "classic [537.3.ex1-1]"),
     "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
     "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
-    "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b6-2]"),
+    "no-excess-counters": ("classic [503.1.b16-3]", "classic [503.1.b16-5]"),
+    "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b6-2]"),
     "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]"),
     "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),

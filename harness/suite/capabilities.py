@@ -89,7 +89,8 @@ ABILITY_KIND_NEEDS = {"triggered": "triggered_abilities", "activated": "activate
 EFFECT_NEEDS = {"gain_control": "control_change", "generated_attack": "generated_actions",
                 "add_cell_marker": "markers", "remove_markers": "markers", "detach": "attachments",
                 "look_at_deck": "decks", "take_from_deck": "decks", "return_to_deck": "decks",
-                "add_lives": "extra_lives", "negative_lives": "extra_lives"}
+                "add_lives": "extra_lives", "negative_lives": "extra_lives",
+                "add_counters": "markers"}
 
 
 def _walk(node: Any) -> Any:
