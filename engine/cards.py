@@ -52,7 +52,7 @@ PARTICIPLE_CONDITIONS = participle.CONDITIONS
 REPLACED = ("wounds", "destruction", "effects")   # what a replacement effect replaces (Replacement.of)
 MODIFIED = ("effect_amount",)                     # what a static modifier changes (Modifier.of)
 ABILITY_ZONES = ("battlefield", "graveyard")
-TARGET_ZONES = ("battlefield", "graveyard", "any")    # any: every zone but the deck (537.4)
+TARGET_ZONES = ("battlefield", "graveyard", "hand", "any")    # any: every zone but the deck (537.4)
 BATTLE_START_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.battle_start)
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
@@ -83,7 +83,7 @@ VOCABULARY: dict[str, str] = {
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
               "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
-              "with marker: …), zone: battlefield (default)|graveyard|any (every zone but the deck, 537.4)}",
+              "with marker: …), zone: battlefield (default)|graveyard|hand|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
     "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
     "ability.replacement": "a replacement effect (534), {of: " + "|".join(REPLACED) + ", …}: "
@@ -95,6 +95,8 @@ VOCABULARY: dict[str, str] = {
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
                         "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
+    "effect.card": "put_into_play: the target (targetN, a creature in your hand) that comes into play on the "
+                   "effect's target cell",
     "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
               "while, attack: shot|throw}",
@@ -199,8 +201,13 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
 
 def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
     if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack", "performer", "as_closed",
-                              "marker"}, frozenset({"do"})):
+                              "marker", "card"}, frozenset({"do"})):
         return None
+    if obj.get("do") == "put_into_play" or "card" in obj:
+        cards_ = {f"target{i}" for i in range(1, n_targets + 1)}
+        c.need(obj.get("do") == "put_into_play" and obj.get("card") in cards_, path + ("card",),
+               f"put_into_play (and only it) names the card that comes into play: one of "
+               f"{', '.join(sorted(cards_)) or 'no targets'}")
     if obj.get("do") == "generated_attack":
         performers = {f"target{i}" for i in range(1, n_targets + 1)}
         c.need(obj.get("performer") in performers, path + ("performer",),
@@ -221,7 +228,7 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
     return EffectSpec(do=obj.get("do", ""), target=target, amount=obj.get("amount", 0),
                       until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"),
                       performer=obj.get("performer"), as_closed=bool(obj.get("as_closed", True)),
-                      marker=obj.get("marker"))
+                      marker=obj.get("marker"), card=obj.get("card"))
 
 
 def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:

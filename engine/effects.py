@@ -316,6 +316,22 @@ def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     return True
 
 
+def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> None:
+    """«выходит на поле боя»: a creature of the hand (spec.card) comes into play on the free target cell, open —
+    it appears in the battle zone now, whatever happened in this turn before (537.2.ex2). Not applied when the
+    card has left the hand or the cell is taken by then."""
+    index = int((spec.card or "target0")[6:]) - 1
+    groups = entry.data.get("target_groups", [])
+    card = game.cards.get(groups[index]) if 0 <= index < len(groups) and isinstance(groups[index], str) else None
+    if card is None or card.zone != "hand" or any(c.zone == "battlefield" and c.cell == cell and c.host is None
+                                                  for c in game.cards.values()):
+        return
+    card.zone, card.cell, card.closed = "battlefield", cell, False
+    game._counters["appear"] += 1
+    card.appeared = game._counters["appear"]
+    _logged(game, entry, spec, card.id, cell=cell)
+
+
 def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     victims = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
     results = [game._destroy_by_effect(entry, c) for c in victims]
@@ -347,4 +363,5 @@ VERBS: dict[str, Verb] = {
     "remove_markers": Verb(_remove_markers, target="card_any_zone"),
     "incarnate": Verb(_incarnate, target="cell"),
     "destroy_all_in_cell": Verb(_destroy_all_in_cell, target="cell"),
+    "put_into_play": Verb(_put_into_play, target="cell"),
 }

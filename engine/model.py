@@ -117,6 +117,7 @@ class EffectSpec:
     performer: str | None = None
     as_closed: bool = True
     marker: str | None = None
+    card: str | None = None         # put_into_play: the target (targetN) that comes into play
 
 
 @dataclass(frozen=True)

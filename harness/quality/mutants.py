@@ -760,6 +760,53 @@ class ModifierIgnoresHistory(Game):
         return True
 
 
+def _appeared_at(game: Game, card: Any) -> int | None:
+    """The index of the battle-history entry at which the card last came into play (None: it was on the board
+    from the start)."""
+    for i in range(len(game.history) - 1, -1, -1):
+        h = game.history[i]
+        if (h["kind"] in ("play", "incarnation") and h["source"] == card.id) or \
+                (h["kind"] == "effect" and h["info"].get("effect") == "put_into_play" and card.id in h["targets"]):
+            return i
+    return None
+
+
+@mutant("history-from-appearance")
+class HistoryFromAppearance(Game):
+    """The Гном's «не передвигались в прошлый ход» counts only the moves made since it appeared, as if the moves
+    before it came were unknown (classic 537.2.ex2: «даже если он появился … после того, как часть существ
+    переместилась»)."""
+
+    _since_source: int | None = None
+
+    def _effect_bonus(self, entry: Any, target: Any) -> int:
+        self._since_source = _appeared_at(self, self.cards[entry.source])
+        try:
+            return super()._effect_bonus(entry, target)
+        finally:
+            self._since_source = None
+
+    def not_moved_previous_turn(self, card: Any) -> bool:
+        if self._since_source is None:
+            return super().not_moved_previous_turn(card)
+        previous, since = self.turn - 1, max(card.since, self._since_source)
+        return previous >= 1 and not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                                         and i >= since for i, h in enumerate(self.history))
+
+
+@mutant("bonus-needs-whole-previous-turn")
+class BonusNeedsWholePreviousTurn(Game):
+    """A Гном that appeared during the previous turn has no bonus at all: it did not see that whole turn (classic
+    537.2.ex2: the bonus holds «даже если он появился в зоне битвы после того, как часть существ
+    переместилась»)."""
+
+    def _effect_bonus(self, entry: Any, target: Any) -> int:
+        i = _appeared_at(self, self.cards[entry.source])
+        if i is not None and self.history[i]["turn"] >= self.turn - 1:
+            return 0
+        return super()._effect_bonus(entry, target)
+
+
 @mutant("attack-trigger-needs-wounds")
 class AttackTriggerNeedsWounds(Game):
     """A trigger «на атаку» fires only when the attack dealt wounds (classic 113.2.p1: «независимо от силы и
