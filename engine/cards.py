@@ -85,6 +85,9 @@ VOCABULARY: dict[str, str] = {
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
               "with marker: …), zone: battlefield (default)|graveyard|hand|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
+    "ability.redirect": "static: true for «может перенаправить на себя атаку, направленную на стоящее рядом ваше "
+                        "существо»: at the target resolution step of an attack (never of a generated one, 536.2.b) "
+                        "the attacked card's controller may redirect it onto this card (ASM redirect)",
     "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
     "ability.replacement": "a replacement effect (534), {of: " + "|".join(REPLACED) + ", …}: "
                            "static {of: wounds, prevent: N}: relevant only when wounds are dealt to the card, prevents "
@@ -276,7 +279,8 @@ def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
 
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
-               "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier"}
+               "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier",
+               "redirect"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -336,14 +340,17 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
                 effects.append(spec)
     replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
         if "replacement" in obj else None
-    for flag in ("optional", "once_per_turn"):
+    for flag in ("optional", "once_per_turn", "redirect"):
         c.flag(obj, flag, path)
+    if obj.get("redirect"):
+        c.need(kind == "static" and not obj.get("effects"), path + ("redirect",),
+               "only a static ability without effects is a redirection")
     return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost=cost, affects=affects, condition_source=condition, substitutes=obj.get("substitutes"),
                    zone=obj.get("zone", "battlefield"), requires=obj.get("requires"), replacement=replacement,
-                   modifier=modifier)
+                   modifier=modifier, redirect=bool(obj.get("redirect", False)))
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:

@@ -20,8 +20,9 @@ class GeneratedActions:
 
     def _generate_attack(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
         """Classic 536.2.a: the generated action goes on top of the stack if it passes the legality checks;
-        536.2.b: it starts at its target resolution step, with no redirection and no defender; 536.2.c: no
-        payment stage; 536.3/536.5: the performing card (and its controller) makes the attack."""
+        536.2.b: it starts at its target resolution step, with no redirection and no defender (the stack's
+        target resolution step offers neither for a generated entry); 536.2.c: no payment stage; 536.3/536.5:
+        the performing card (and its controller) makes the attack."""
         performer = self.cards.get(self._effect_targets(entry, EffectSpec(do="", target=spec.performer or ""),
                                                         groups)[0])
         struck_ids = self._effect_targets(entry, spec, groups)

@@ -171,6 +171,7 @@ class Ability:
     requires: str | None = None
     replacement: Replacement | None = None
     modifier: Modifier | None = None
+    redirect: bool = False                  # static: may take an attack on an adjacent card of yours onto itself
 
 
 @dataclass(frozen=True)

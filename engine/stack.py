@@ -93,14 +93,24 @@ class StackAndPriority:
     # -------------------------------------------------------------- resolution
     def _resolve_step(self: Game, entry: Entry) -> None:
         if entry.step == "target_resolution":
-            if not self._targets_legal(entry):
+            # checked once: a redirection chosen at this step moves the attack onto its card (ASM redirect)
+            if not entry.data.get("redirect_asked") and not self._targets_legal(entry):
                 self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
                 entry.step = "done"
                 return
             if entry.kind == "attack" and not entry.generated:
+                # classic 536.2.b: a redirection and a defender are declared here, for an action that is not a
+                # generated one; the redirection first, then a defender of the card now attacked (ASM redirect)
+                target = self.cards[entry.targets[0]]
+                if not entry.data.get("redirect_asked"):
+                    entry.data["redirect_asked"] = True
+                    options = self._redirect_options(entry)
+                    if options:
+                        self.pending = {"kind": "redirect", "player": self.controller(target), "for": entry.id,
+                                        "options": [None] + options}
+                        return
                 options = self._defender_options(entry)
                 if options:
-                    target = self.cards[entry.targets[0]]
                     self.pending = {"kind": "defender", "player": self.controller(target), "for": entry.id,
                                     "options": [None] + options}
                     return

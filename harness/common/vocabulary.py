@@ -45,6 +45,7 @@ DECISION_NAMES = {
     "declare_trigger": "объявление срабатывающей особенности",
     "target": "выбор цели",
     "defender": "назначение защитника",
+    "redirect": "перенаправление",
     "roll": "бросок кубика",
 }
 
@@ -72,6 +73,7 @@ HISTORY_NAMES: dict[str, str] = {
     "participle_cancelled": "отмена замещённого эффекта",
     "generated_illegal": "нелегальное порождённое игродействие",
     "move": "перемещение",
+    "redirect": "перенаправление",
     "fizzle": "отмена",
 }
 

@@ -43,6 +43,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_pass": ("history",),
     "when_both_pass": ("history", "priority"),
     "when_no_defender": ("history", "pending", "pending.kind", "pending.player"),
+    "when_redirect": ("history", "pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_dice": ("history", "pending", "pending.kind", "pending.player"),
     "when_declare": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_any_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
@@ -102,7 +103,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
                                  "history.targets", "history.info", "history.info.cards", "history.info.effect",
                                  "history.info.ended"),
     "then_no_roll": (),
-    "then_nothing_pending": ("pending",),
+    "then_nothing_pending": ("pending", "pending.player"),
     "then_rule_effects_sourceless": ("history", "history.kind", "history.source", "history.targets"),
     "then_trigger_points": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player",
                             "pending.options"),
@@ -111,7 +112,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
 # -- the values steps compare with (closed lists an engine must use)
 HISTORY_KINDS_READ = ("declare", "trigger", "rule_effect", "strike", "payment", "executed", "effect",
                       "turn_start", "turn_end", "priority", "loop_cut")
-DECISION_KINDS = ("roll", "defender", "declare_trigger", "target")
+DECISION_KINDS = ("roll", "defender", "redirect", "declare_trigger", "target")
 ROLL_ROLES = ("attacker", "defender")
 ZONES = facts.ZONES
 STACK_KINDS = ("attack", "ability")

@@ -178,6 +178,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         return f"Игрок {who} объявляет {word} «{info.get('ability', '?')}» карты {src}{targets}"
     if kind == "defender":
         return f"Игрок {who} назначает защитника: {src} (вместо {tgt})"
+    if kind == "redirect":
+        return f"Игрок {who} перенаправляет атаку на {src} (вместо {tgt})"
     if kind == "roll":
         return f"Бросок кубика игрока {who} ({ROLES_RU.get(info.get('role'), info.get('role'))}): {info.get('value')}"
     if kind == "strike":
@@ -286,6 +288,8 @@ def pending_line(pending: dict[str, Any] | None, state: dict[str, Any] | None = 
         return f"Игрок {player} {must} {word}: " + "; ".join(_option(state, o) for o in options)
     if kind == "defender":
         return f"Игрок {player} решает, назначить ли защитника: " + " / ".join(_option(state, o) for o in options)
+    if kind == "redirect":
+        return f"Игрок {player} решает, перенаправить ли атаку: " + " / ".join(_option(state, o) for o in options)
     if kind == "roll":
         return f"Игрок {player} бросает кубик ({ROLES_RU.get(pending.get('role'), pending.get('role'))})"
     if kind == "target":

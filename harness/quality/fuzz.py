@@ -442,7 +442,7 @@ def check_state(s: dict[str, Any], previous: dict[str, Any] | None = None) -> No
     p = s["pending"]
     if p is not None:
         assert p["options"], f"a pending decision without options: {p}"
-        if p["kind"] in ("target", "defender"):
+        if p["kind"] in ("target", "defender", "redirect"):
             for o in p["options"]:
                 if o is not None:
                     ref(o, f"pending {p['kind']} option")

@@ -360,6 +360,24 @@ class ClosedTargetBothRoll(Game):
 
 
 # ------------------------------------------------------------------------------------------ classic 536-538
+@mutant("generated-attack-redirect")
+class GeneratedAttackRedirect(Game):
+    """536.2.b read as forbidding the defender only: a redirection may still be declared against a generated
+    attack at its target resolution step (the text: «не могут объявлять перенаправления (в том числе
+    назначение защитника)»)."""
+
+    def _resolve_step(self, entry: Any) -> None:
+        if entry.step == "target_resolution" and entry.generated and entry.kind == "attack" \
+                and not entry.data.get("redirect_asked") and self._targets_legal(entry):
+            entry.data["redirect_asked"] = True
+            options = self._redirect_options(entry)
+            if options:
+                self.pending = {"kind": "redirect", "player": self.controller(self.cards[entry.targets[0]]),
+                                "for": entry.id, "options": [None] + options}
+                return
+        super()._resolve_step(entry)
+
+
 @mutant("generated-attack-defender")
 class GeneratedAttackDefender(Game):
     """A defender may be assigned against a generated attack (classic 536.2.b)."""

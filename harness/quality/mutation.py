@@ -82,9 +82,10 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
     "generated-attack-defender": (
-        "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]", "classic [536.5-1]",
+        "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
+        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
+    "generated-attack-redirect": ("classic [536.2.b-3]", "classic [536.2.b-5]"),
     "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
     "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
