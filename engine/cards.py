@@ -11,6 +11,7 @@ The vocabulary is documented for rules editors in docs/VOCABULARY.md (generated 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from . import battle_history, participle
@@ -100,6 +101,11 @@ VOCABULARY: dict[str, str] = {
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
     "effect.card": "put_into_play: the target (targetN, a creature in your hand) that comes into play on the "
                    "effect's target cell",
+    "effect.ability": "generated_ability: the key of the performer's ability it executes, at the generating "
+                      "ability's targets after the performer, in order (536.1, 536.3)",
+    "ability.parts": "activated: [key, key…] — a compound ability (составная способность) made of these abilities of the "
+                     "card, declared with their targets and executed part after part, each from its own target "
+                     "resolution step (536.2.b)",
     "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
               "while, attack: shot|throw}",
@@ -204,17 +210,20 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
 
 def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
     if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack", "performer", "as_closed",
-                              "marker", "card"}, frozenset({"do"})):
+                              "marker", "card", "ability"}, frozenset({"do"})):
         return None
     if obj.get("do") == "put_into_play" or "card" in obj:
         cards_ = {f"target{i}" for i in range(1, n_targets + 1)}
         c.need(obj.get("do") == "put_into_play" and obj.get("card") in cards_, path + ("card",),
                f"put_into_play (and only it) names the card that comes into play: one of "
                f"{', '.join(sorted(cards_)) or 'no targets'}")
-    if obj.get("do") == "generated_attack":
+    if obj.get("do") == "generated_ability" or "ability" in obj:
+        c.need(obj.get("do") == "generated_ability" and isinstance(obj.get("ability"), str) and obj.get("ability"),
+               path + ("ability",), "generated_ability (and only it) names the performer's ability to execute")
+    if obj.get("do") in ("generated_attack", "generated_ability"):
         performers = {f"target{i}" for i in range(1, n_targets + 1)}
         c.need(obj.get("performer") in performers, path + ("performer",),
-               f"a generated attack needs its performer: one of {', '.join(sorted(performers)) or 'no targets'}")
+               f"a generated action needs its performer: one of {', '.join(sorted(performers)) or 'no targets'}")
     c.flag(obj, "as_closed", path)
     allowed_do = {"static": STATIC_EFFECTS, "battle_start": BATTLE_START_EFFECTS}.get(kind, EFFECTS)
     c.choice(obj, "do", path, allowed_do)
@@ -231,7 +240,7 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
     return EffectSpec(do=obj.get("do", ""), target=target, amount=obj.get("amount", 0),
                       until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"),
                       performer=obj.get("performer"), as_closed=bool(obj.get("as_closed", True)),
-                      marker=obj.get("marker"), card=obj.get("card"))
+                      marker=obj.get("marker"), card=obj.get("card"), ability=obj.get("ability"))
 
 
 def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:
@@ -280,7 +289,7 @@ def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
 def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
                "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier",
-               "redirect"}
+               "redirect", "parts"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -345,12 +354,37 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     if obj.get("redirect"):
         c.need(kind == "static" and not obj.get("effects"), path + ("redirect",),
                "only a static ability without effects is a redirection")
+    parts = obj.get("parts", [])
+    if "parts" in obj and c.need(isinstance(parts, list) and len(parts) >= 2 and all(
+            isinstance(k, str) and k for k in parts), path + ("parts",), "expected a list of two or more ability keys"):
+        c.need(kind == "activated" and not obj.get("targets") and not obj.get("effects"), path + ("parts",),
+               "a compound ability is an activated one made of its parts, with no targets or effects of its own")
+    else:
+        parts = []
     return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost=cost, affects=affects, condition_source=condition, substitutes=obj.get("substitutes"),
                    zone=obj.get("zone", "battlefield"), requires=obj.get("requires"), replacement=replacement,
-                   modifier=modifier, redirect=bool(obj.get("redirect", False)))
+                   modifier=modifier, redirect=bool(obj.get("redirect", False)), parts=tuple(parts))
+
+
+def _compound(c: _Checker, ab: Ability, abilities: list[Ability], path: Path) -> Ability:
+    """A compound ability (составная способность, classic 536.2.b): its parts are other abilities of the card
+    without parts of their own; it is declared with their targets, part after part (a part's «near: targetN»
+    renumbered), and executed part after part, each from its own target resolution step."""
+    by_key = {a.key: a for a in abilities}
+    targets: list[Filter] = []
+    for key in ab.parts:
+        part = by_key.get(key)
+        if not c.need(part is not None and key != ab.key and not part.parts and part.kind == "activated", path,
+                      f"'{key}' is not another activated ability of this card without parts"):
+            continue
+        assert part is not None
+        offset = len(targets)
+        targets += [dataclasses.replace(f, near=f"target{int(f.near[6:]) + offset}") if f.near else f
+                    for f in part.targets]
+    return dataclasses.replace(ab, targets=tuple(targets))
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
@@ -371,6 +405,8 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
             if ab.substitutes is not None:
                 c.need(ab.substitutes in seen, ("abilities", i, "substitutes"),
                        f"no ability '{ab.substitutes}' on this card")
+            if ab.parts:
+                abilities[i] = _compound(c, ab, abilities, ("abilities", i, "parts"))
     strike = defn.get("strike", [0, 0, 0])
     if isinstance(strike, int) and not isinstance(strike, bool):
         strike = [strike] * 3

@@ -41,7 +41,8 @@ class Effects:
         """The effect application step: the ability's effects in order. Returns False when it stopped for a
         generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
         source = self.cards[entry.source]
-        ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+        key = entry.data.get("part_key") or entry.ability or ""       # a compound ability: its current part
+        ab = self.ability_of(source, key) or source.definition.ability(key)
         if ab is None:
             self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
             return True
@@ -83,7 +84,7 @@ class Effects:
             verb = VERBS[spec.do]
             if verb.target == "stack":
                 entry.data["effect_index"] = index + 1
-                if self._generate_attack(entry, spec, groups):
+                if verb.apply(self, entry, spec, ""):         # 536: a generated action was put on the stack
                     return False
                 continue
             for target_id in self._effect_targets(entry, spec, groups):
@@ -280,6 +281,12 @@ def _generated_attack(game: Game, entry: Entry, spec: EffectSpec, target_id: str
     return game._generate_attack(entry, spec, entry.data.get("target_groups", []))
 
 
+def _generated_ability(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool:
+    """536.1 «принудительное выполнение особенности»: the target (spec.performer) executes its ability
+    spec.ability; it goes on the stack (generated.py)."""
+    return game._generate_ability(entry, spec, entry.data.get("target_groups", []))
+
+
 def _close(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
     target = game.cards[target_id]
     if not target.closed:
@@ -358,6 +365,7 @@ VERBS: dict[str, Verb] = {
     "return_to_hand": Verb(_return_to_hand, target="card_any_zone"),
     "detach": Verb(_detach),
     "generated_attack": Verb(_generated_attack, target="stack"),
+    "generated_ability": Verb(_generated_ability, target="stack"),
     "close": Verb(_close),
     "add_cell_marker": Verb(_add_cell_marker, target="cell"),
     "remove_markers": Verb(_remove_markers, target="card_any_zone"),

@@ -118,6 +118,7 @@ class EffectSpec:
     as_closed: bool = True
     marker: str | None = None
     card: str | None = None         # put_into_play: the target (targetN) that comes into play
+    ability: str | None = None      # generated_ability: the key of the performer's ability it executes
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ class Ability:
     replacement: Replacement | None = None
     modifier: Modifier | None = None
     redirect: bool = False                  # static: may take an attack on an adjacent card of yours onto itself
+    parts: tuple[str, ...] = ()             # a compound ability (составная способность): its parts, in order
 
 
 @dataclass(frozen=True)

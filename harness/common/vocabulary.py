@@ -98,5 +98,6 @@ def history_name(entry: dict) -> str:
     if entry["kind"] == "rule_effect":
         return rule_effect_name(entry)
     if entry["kind"] == "declare" and entry["info"].get("generated"):
-        return "объявление порождённой атаки"
+        return "объявление порождённой атаки" if entry["info"].get("action") == "attack" \
+            else "объявление порождённой особенности"
     return HISTORY_NAMES.get(entry["kind"], entry["kind"])

@@ -378,6 +378,19 @@ class GeneratedAttackRedirect(Game):
         super()._resolve_step(entry)
 
 
+@mutant("generated-compound-first-part-only")
+class GeneratedCompoundFirstPartOnly(Game):
+    """A generated compound ability executes only its first part: «с Шага разрешения целей первой заявляемой
+    способности в составе этой особенности» read as that part being the whole generated action (classic
+    536.2.b)."""
+
+    def _generate_ability(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_ability(entry, spec, groups)
+        if put and self.stack[-1].data.get("parts"):
+            self.stack[-1].data["parts"] = self.stack[-1].data["parts"][:1]
+        return put
+
+
 @mutant("generated-attack-defender")
 class GeneratedAttackDefender(Game):
     """A defender may be assigned against a generated attack (classic 536.2.b)."""

@@ -58,8 +58,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
-        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]",
-        "classic [536.2.d-1]", "classic [536.4.ex1-1]",
+        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-6]",
+        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
     ),
     "closed-target-both-roll": (
         "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b15-2]", "classic [536.4-1]",
@@ -78,8 +78,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "executed-fires-in-part": ("classic [113.2.p2-3]",),
     "flying-stays": ("classic [503.1.b10-1]",),
     "generated-attack-as-open": (
-        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]", "classic [536.5-1]",
+        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
+        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [536.5-1]",
     ),
     "generated-attack-defender": (
         "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
@@ -87,6 +87,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "generated-attack-redirect": ("classic [536.2.b-3]", "classic [536.2.b-5]"),
     "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
+    "generated-compound-first-part-only": ("classic [536.2.b-6]", "classic [536.2.b-7]"),
     "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
     "heroes-active-declares-first": ("heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.4-3]"),

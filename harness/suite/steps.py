@@ -692,7 +692,7 @@ def then_cell_marker(world: World, cell: str, neg: str, marker: str) -> None:
 def then_history_order(world: World, datatable: list[list[str]]) -> None:
     """Тогда игродействия в истории боя идут в таком порядке: + a table «действие | карта» — these entries
     appear since the last «Когда» step in this order (others may stand between them). действие: объявление,
-    объявление порождённой атаки, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
+    объявление порождённой атаки, объявление порождённой особенности, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
     срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
     нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
     rule effect, its card."""
@@ -795,7 +795,7 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
     руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
     known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
-        {"объявление порождённой атаки"}
+        {"объявление порождённой атаки", "объявление порождённой особенности"}
     if name not in known:      # an unknown name would make the check pass vacuously
         raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
     card_id = world.card(card)["id"] if card else None
