@@ -89,6 +89,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
 ABILITY_KIND_NEEDS = {"triggered": "triggered_abilities", "activated": "activated_abilities",
                       "static": "static_abilities", "battle_start": "battle_start"}
 EFFECT_NEEDS = {"gain_control": "control_change", "generated_attack": "generated_actions",
+                "generated_ability": "generated_actions",
                 "add_cell_marker": "markers", "remove_markers": "markers", "detach": "attachments",
                 "look_at_deck": "decks", "take_from_deck": "decks", "return_to_deck": "decks",
                 "add_lives": "extra_lives", "negative_lives": "extra_lives",
