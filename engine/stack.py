@@ -168,7 +168,8 @@ class StackAndPriority:
         key, groups = entry.data["parts"][entry.data["part"]]
         entry.data["part_key"] = key
         entry.data["target_groups"] = groups
-        entry.data.pop("effect_index", None)
+        for done in ("effect_index", "rolls", "target_lost"):     # what the previous part used up
+            entry.data.pop(done, None)
         entry.targets = [t for g in groups for t in (g if isinstance(g, list) else [g])]
 
     def _needs_roll(self: Game, entry: Entry) -> bool:
