@@ -372,7 +372,7 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
 def _compound(c: _Checker, ab: Ability, abilities: list[Ability], path: Path) -> Ability:
     """A compound ability (составная способность, classic 536.2.b): its parts are other abilities of the card
     without parts of their own; it is declared with their targets, part after part (a part's «near: targetN»
-    renumbered), and executed part after part, each from its own target resolution step."""
+    renumbered), and executed part after part, each from its own target resolution step (ASM compound-ability)."""
     by_key = {a.key: a for a in abilities}
     targets: list[Filter] = []
     for key in ab.parts:

@@ -150,8 +150,8 @@ class StackAndPriority:
 
     def _start_parts(self: Game, entry: Entry, ab: Ability) -> None:
         """A compound ability (составная способность): its declared targets are split among its parts, which are
-        executed one after another, each from its own target resolution step (classic 536.2.b); the entry
-        carries the current part's key and targets."""
+        executed one after another, each from its own target resolution step (classic 536.2.b; ASM
+        compound-ability); the entry carries the current part's key and targets."""
         if not ab.parts:
             return
         card, groups, split = self.cards[entry.source], entry.data.get("target_groups", []), []
