@@ -1,5 +1,5 @@
-"""Attacks: the simple strike (простой удар) — declaring it, the defender, and dealing it from the strike
-table (strike.py), with the answer strike.
+"""Attacks: the simple strike (простой удар) — declaring it, the redirection and the defender, and dealing it
+from the strike table (strike.py), with the answer strike.
 """
 
 from __future__ import annotations
@@ -45,6 +45,25 @@ class Attacks:
         self.passes = 0
         self._mark_reveal([attacker.id, target.id])
         self.fire("attack", entry.declared, attacker, attack="simple", phase="before", cause=entry.declared)
+
+    def _redirect_options(self: Game, entry: Entry) -> list[str]:
+        """The cards that may take the attack onto themselves by a redirection (перенаправление) at its target
+        resolution step (536.2.b names it beside the defender): a creature of the attacked card's controller,
+        standing next to it, with an active redirecting ability (ASM redirect)."""
+        attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
+        owner = self.controller(target)
+        return [c.id for c in self.sorted_cards()
+                if c.zone == "battlefield" and c.id not in (target.id, attacker.id)
+                and c.definition.type == "creature" and self.controller(c) == owner and self.adjacent(c, target)
+                and any(a.redirect for a in self.abilities_of(c))]
+
+    def _on_redirect(self: Game, p: dict, choice: str | None) -> None:
+        entry = self.stack[-1]
+        entry.data["redirect_asked"] = True
+        if choice is not None:
+            self.log("redirect", source=choice, targets=[entry.targets[0]], controller=p["player"],
+                     parent=entry.declared)
+            entry.targets = [choice]
 
     def _defender_options(self: Game, entry: Entry) -> list[str]:
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]

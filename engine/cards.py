@@ -11,6 +11,7 @@ The vocabulary is documented for rules editors in docs/VOCABULARY.md (generated 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from . import battle_history, participle
@@ -53,7 +54,7 @@ PARTICIPLE_CONDITIONS = participle.CONDITIONS
 REPLACED = ("wounds", "destruction", "effects")   # what a replacement effect replaces (Replacement.of)
 MODIFIED = ("effect_amount",)                     # what a static modifier changes (Modifier.of)
 ABILITY_ZONES = ("battlefield", "graveyard")
-TARGET_ZONES = ("battlefield", "graveyard", "any")    # any: every zone but the deck (537.4)
+TARGET_ZONES = ("battlefield", "graveyard", "hand", "any")    # any: every zone but the deck (537.4)
 BATTLE_START_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.battle_start)
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
@@ -87,8 +88,11 @@ VOCABULARY: dict[str, str] = {
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
               "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
-              "with marker: …), zone: battlefield (default)|graveyard|any (every zone but the deck, 537.4)}",
+              "with marker: …), zone: battlefield (default)|graveyard|hand|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
+    "ability.redirect": "static: true for «может перенаправить на себя атаку, направленную на стоящее рядом ваше "
+                        "существо»: at the target resolution step of an attack (never of a generated one, 536.2.b) "
+                        "the attacked card's controller may redirect it onto this card (ASM redirect)",
     "ability.requires": "a history query that must hold for the card to declare it (537.2), e.g. died_from_enemy_attack",
     "ability.replacement": "a replacement effect (534), {of: " + "|".join(REPLACED) + ", …}: "
                            "static {of: wounds, prevent: N}: relevant only when wounds are dealt to the card, prevents "
@@ -99,12 +103,22 @@ VOCABULARY: dict[str, str] = {
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
                         "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
+    "effect.card": "put_into_play: the target (targetN, a creature in your hand) that comes into play on the "
+                   "effect's target cell",
+    "effect.ability": "generated_ability: the key of the performer's ability it executes, at the generating "
+                      "ability's targets after the performer, in order (536.1, 536.3)",
+    "ability.parts": "activated: [key, key…] — a compound ability (составная способность) made of these abilities of the "
+                     "card, declared with their targets and executed part after part, each from its own target "
+                     "resolution step (536.2.b)",
     "effect.as_closed": "generated_attack: computed as against a closed card (536.4, the default)",
     "effect": "{do: " + "|".join(EFFECTS) + ", target: self|targetN|trigger_subject|all_targets, amount, until, "
               "while, attack: shot|throw}",
     "card.flying": "true for a flying creature: it lives in the additional zone (503.1.b10)",
     "card.unique": "true for a unique card: one per squad (503.1.b11)",
-    "card.max_additional_lives": "the most additional lives the card may carry (503.1.b16)",
+    "card.max_additional_lives": "the most additional lives the card may carry: its «максимум жизней» of 503.1.b16 "
+                                 "(ASM max-lives-is-additional)",
+    "card.max_counters": "the most counters (фишки) the card may carry: its «максимум фишек» of 503.1.b16 "
+                         "(ASM counters-maximum)",
 }
 
 class _Checker:
@@ -208,12 +222,20 @@ def _trigger(c: _Checker, obj: Any, path: Path, edition: str) -> Trigger | None:
 
 def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> EffectSpec | None:
     if not c.keys(obj, path, {"do", "target", "amount", "until", "while", "attack", "performer", "as_closed",
-                              "marker"}, frozenset({"do"})):
+                              "marker", "card", "ability"}, frozenset({"do"})):
         return None
-    if obj.get("do") == "generated_attack":
+    if obj.get("do") == "put_into_play" or "card" in obj:
+        cards_ = {f"target{i}" for i in range(1, n_targets + 1)}
+        c.need(obj.get("do") == "put_into_play" and obj.get("card") in cards_, path + ("card",),
+               f"put_into_play (and only it) names the card that comes into play: one of "
+               f"{', '.join(sorted(cards_)) or 'no targets'}")
+    if obj.get("do") == "generated_ability" or "ability" in obj:
+        c.need(obj.get("do") == "generated_ability" and isinstance(obj.get("ability"), str) and obj.get("ability"),
+               path + ("ability",), "generated_ability (and only it) names the performer's ability to execute")
+    if obj.get("do") in ("generated_attack", "generated_ability"):
         performers = {f"target{i}" for i in range(1, n_targets + 1)}
         c.need(obj.get("performer") in performers, path + ("performer",),
-               f"a generated attack needs its performer: one of {', '.join(sorted(performers)) or 'no targets'}")
+               f"a generated action needs its performer: one of {', '.join(sorted(performers)) or 'no targets'}")
     c.flag(obj, "as_closed", path)
     allowed_do = {"static": STATIC_EFFECTS, "battle_start": BATTLE_START_EFFECTS}.get(kind, EFFECTS)
     c.choice(obj, "do", path, allowed_do)
@@ -230,7 +252,7 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
     return EffectSpec(do=obj.get("do", ""), target=target, amount=obj.get("amount", 0),
                       until=obj.get("until"), while_=obj.get("while"), attack=obj.get("attack"),
                       performer=obj.get("performer"), as_closed=bool(obj.get("as_closed", True)),
-                      marker=obj.get("marker"))
+                      marker=obj.get("marker"), card=obj.get("card"), ability=obj.get("ability"))
 
 
 def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:
@@ -278,7 +300,8 @@ def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
 
 def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
-               "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier"}
+               "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier",
+               "redirect", "parts"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -338,14 +361,42 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
                 effects.append(spec)
     replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
         if "replacement" in obj else None
-    for flag in ("optional", "once_per_turn"):
+    for flag in ("optional", "once_per_turn", "redirect"):
         c.flag(obj, flag, path)
+    if obj.get("redirect"):
+        c.need(kind == "static" and not obj.get("effects"), path + ("redirect",),
+               "only a static ability without effects is a redirection")
+    parts = obj.get("parts", [])
+    if "parts" in obj and c.need(isinstance(parts, list) and len(parts) >= 2 and all(
+            isinstance(k, str) and k for k in parts), path + ("parts",), "expected a list of two or more ability keys"):
+        c.need(kind == "activated" and not obj.get("targets") and not obj.get("effects"), path + ("parts",),
+               "a compound ability is an activated one made of its parts, with no targets or effects of its own")
+    else:
+        parts = []
     return Ability(key=str(obj.get("key", "")), kind=kind, text=str(obj.get("text", "")), form=obj.get("form"),
                    trigger=trigger, targets=tuple(targets), effects=tuple(effects),
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost=cost, affects=affects, condition_source=condition, substitutes=obj.get("substitutes"),
                    zone=obj.get("zone", "battlefield"), requires=obj.get("requires"), replacement=replacement,
-                   modifier=modifier)
+                   modifier=modifier, redirect=bool(obj.get("redirect", False)), parts=tuple(parts))
+
+
+def _compound(c: _Checker, ab: Ability, abilities: list[Ability], path: Path) -> Ability:
+    """A compound ability (составная способность, classic 536.2.b): its parts are other abilities of the card
+    without parts of their own; it is declared with their targets, part after part (a part's «near: targetN»
+    renumbered), and executed part after part, each from its own target resolution step (ASM compound-ability)."""
+    by_key = {a.key: a for a in abilities}
+    targets: list[Filter] = []
+    for key in ab.parts:
+        part = by_key.get(key)
+        if not c.need(part is not None and key != ab.key and not part.parts and part.kind == "activated", path,
+                      f"'{key}' is not another activated ability of this card without parts"):
+            continue
+        assert part is not None
+        offset = len(targets)
+        targets += [dataclasses.replace(f, near=f"target{int(f.near[6:]) + offset}") if f.near else f
+                    for f in part.targets]
+    return dataclasses.replace(ab, targets=tuple(targets))
 
 
 def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
@@ -366,6 +417,8 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
             if ab.substitutes is not None:
                 c.need(ab.substitutes in seen, ("abilities", i, "substitutes"),
                        f"no ability '{ab.substitutes}' on this card")
+            if ab.parts:
+                abilities[i] = _compound(c, ab, abilities, ("abilities", i, "parts"))
     strike = defn.get("strike", [0, 0, 0])
     if isinstance(strike, int) and not isinstance(strike, bool):
         strike = [strike] * 3
@@ -377,7 +430,7 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
                    lives=int(defn.get("lives", 0) or 0), move=int(defn.get("move", 0) or 0),
                    strike=(strike[0], strike[1], strike[2]), abilities=tuple(abilities),
                    flying=bool(defn.get("flying", False)), unique=bool(defn.get("unique", False)),
-                   max_additional_lives=defn.get("max_additional_lives"))
+                   max_additional_lives=defn.get("max_additional_lives"), max_counters=defn.get("max_counters"))
     return card, c.problems
 
 

@@ -41,7 +41,8 @@ class Effects:
         """The effect application step: the ability's effects in order. Returns False when it stopped for a
         generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
         source = self.cards[entry.source]
-        ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+        key = entry.data.get("part_key") or entry.ability or ""       # a compound ability: its current part
+        ab = self.ability_of(source, key) or source.definition.ability(key)
         if ab is None:
             self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
             return True
@@ -83,7 +84,7 @@ class Effects:
             verb = VERBS[spec.do]
             if verb.target == "stack":
                 entry.data["effect_index"] = index + 1
-                if self._generate_attack(entry, spec, groups):
+                if verb.apply(self, entry, spec, ""):         # 536: a generated action was put on the stack
                     return False
                 continue
             for target_id in self._effect_targets(entry, spec, groups):
@@ -231,6 +232,12 @@ def _add_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> No
     _logged(game, entry, spec, target_id, amount=spec.amount)
 
 
+def _add_counters(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    """«получает N фишек»: counters (фишки) are put on the card; above its maximum they go at once (503.1.b16)."""
+    game.cards[target_id].counters += spec.amount
+    _logged(game, entry, spec, target_id, amount=spec.amount)
+
+
 def _negative_lives(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
     game.cards[target_id].negative += spec.amount
     _logged(game, entry, spec, target_id, amount=spec.amount)
@@ -280,6 +287,12 @@ def _generated_attack(game: Game, entry: Entry, spec: EffectSpec, target_id: str
     return game._generate_attack(entry, spec, entry.data.get("target_groups", []))
 
 
+def _generated_ability(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool:
+    """536.1 «принудительное выполнение особенности»: the target (spec.performer) executes its ability
+    spec.ability; it goes on the stack (generated.py)."""
+    return game._generate_ability(entry, spec, entry.data.get("target_groups", []))
+
+
 def _close(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
     target = game.cards[target_id]
     if not target.closed:
@@ -316,6 +329,22 @@ def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     return True
 
 
+def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> None:
+    """«выходит на поле боя»: a creature of the hand (spec.card) comes into play on the free target cell, open —
+    it appears in the battle zone now, whatever happened in this turn before (537.2.ex2). Not applied when the
+    card has left the hand or the cell is taken by then."""
+    index = int((spec.card or "target0")[6:]) - 1
+    groups = entry.data.get("target_groups", [])
+    card = game.cards.get(groups[index]) if 0 <= index < len(groups) and isinstance(groups[index], str) else None
+    if card is None or card.zone != "hand" or any(c.zone == "battlefield" and c.cell == cell and c.host is None
+                                                  for c in game.cards.values()):
+        return
+    card.zone, card.cell, card.closed = "battlefield", cell, False
+    game._counters["appear"] += 1
+    card.appeared = game._counters["appear"]
+    _logged(game, entry, spec, card.id, cell=cell)
+
+
 def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     victims = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
     results = [game._destroy_by_effect(entry, c) for c in victims]
@@ -333,6 +362,7 @@ VERBS: dict[str, Verb] = {
     "lose_abilities": Verb(_continuous, static=True),
     "add_lives": Verb(_add_lives, battle_start=True),
     "negative_lives": Verb(_negative_lives),
+    "add_counters": Verb(_add_counters),
     "roll_bonus": Verb(_continuous, static=True),
     "wound_roll": Verb(_wound_roll),
     "look_at_deck": Verb(_deck, target="card_any_zone"),
@@ -341,9 +371,11 @@ VERBS: dict[str, Verb] = {
     "return_to_hand": Verb(_return_to_hand, target="card_any_zone"),
     "detach": Verb(_detach),
     "generated_attack": Verb(_generated_attack, target="stack"),
+    "generated_ability": Verb(_generated_ability, target="stack"),
     "close": Verb(_close),
     "add_cell_marker": Verb(_add_cell_marker, target="cell"),
     "remove_markers": Verb(_remove_markers, target="card_any_zone"),
     "incarnate": Verb(_incarnate, target="cell"),
     "destroy_all_in_cell": Verb(_destroy_all_in_cell, target="cell"),
+    "put_into_play": Verb(_put_into_play, target="cell"),
 }

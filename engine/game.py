@@ -126,12 +126,6 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                                        while_="source_in_squad" if duration == "source_in_squad" else None,
                                        until_end_of_turn=until, order=(0, i)))
         self.log("setup", active=self.active)
-        for c in setup.get("cards", []):
-            if c.get("moved_last_turn") and self.turn > 1:
-                # the board's account of the previous turn (537.2: the history answers, nobody had to mark it)
-                self.history.append({"id": self._new_id("h"), "turn": self.turn - 1, "kind": "move", "source": c["id"],
-                                     "targets": [], "resources": [], "controller": c.get("controller", c["owner"]),
-                                     "parent": None, "info": {"from_board": True}})
         if self.step == "start":
             self._begin_turn()
         self._advance()

@@ -20,8 +20,9 @@ class GeneratedActions:
 
     def _generate_attack(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
         """Classic 536.2.a: the generated action goes on top of the stack if it passes the legality checks;
-        536.2.b: it starts at its target resolution step, with no redirection and no defender; 536.2.c: no
-        payment stage; 536.3/536.5: the performing card (and its controller) makes the attack."""
+        536.2.b: it starts at its target resolution step, with no redirection and no defender (the stack's
+        target resolution step offers neither for a generated entry); 536.2.c: no payment stage; 536.3/536.5:
+        the performing card (and its controller) makes the attack."""
         performer = self.cards.get(self._effect_targets(entry, EffectSpec(do="", target=spec.performer or ""),
                                                         groups)[0])
         struck_ids = self._effect_targets(entry, spec, groups)
@@ -41,5 +42,36 @@ class GeneratedActions:
         gen.declared = self.log("declare", source=performer.id, targets=[struck.id], controller=gen.controller,
                                 parent=entry.declared, action="attack", strike="simple", entry=gen.id,
                                 generated=True, generated_by=entry.id)
+        self.stack.append(gen)
+        return True
+
+    def _generate_ability(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
+        """Classic 536.1 «принудительное выполнение особенности»: the performer (spec.performer) executes its
+        ability spec.ability at the targets the generating ability chose after the performer (536.3). 536.2.a:
+        on top of the stack if it is legal (the performer in play with that ability active, its targets where
+        they were chosen); 536.2.b: from its target resolution step — of its first part, when it is a compound
+        ability; 536.2.c: no payment stage (the entry is not an activation)."""
+        index = int((spec.performer or "target1")[6:])
+        performer = self.cards.get(groups[index - 1]) if 0 < index <= len(groups) and \
+            isinstance(groups[index - 1], str) else None
+        chosen = list(groups[index:])
+        ab = self.ability_of(performer, spec.ability or "") if performer is not None else None
+        targets = [t for g in chosen for t in (g if isinstance(g, list) else [g])]
+        zones = entry.data.get("target_zones", {})
+        legal = performer is not None and self.in_play(performer) and ab is not None and ab.kind == "activated" \
+            and len(chosen) == len(ab.targets) \
+            and all(t in self.cards and self.cards[t].zone == zones.get(t, self.cards[t].zone) for t in targets)
+        if not legal:
+            self.log("generated_illegal", source=performer.id if performer else None, targets=targets,
+                     parent=entry.declared)
+            return False
+        assert performer is not None and ab is not None
+        gen = Entry(id=self._new_id("s"), kind="ability", source=performer.id, controller=self.controller(performer),
+                    targets=targets, ability=ab.key, step="target_resolution", generated=True,
+                    data={"target_groups": chosen, "target_zones": {t: self.cards[t].zone for t in targets}})
+        gen.declared = self.log("declare", source=performer.id, targets=targets, controller=gen.controller,
+                                parent=entry.declared, action="ability", ability=ab.key, entry=gen.id,
+                                generated=True, generated_by=entry.id)
+        self._start_parts(gen, ab)
         self.stack.append(gen)
         return True

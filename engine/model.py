@@ -128,6 +128,8 @@ class EffectSpec:
     performer: str | None = None
     as_closed: bool = True
     marker: str | None = None
+    card: str | None = None         # put_into_play: the target (targetN) that comes into play
+    ability: str | None = None      # generated_ability: the key of the performer's ability it executes
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,8 @@ class Ability:
     requires: str | None = None
     replacement: Replacement | None = None
     modifier: Modifier | None = None
+    redirect: bool = False                  # static: may take an attack on an adjacent card of yours onto itself
+    parts: tuple[str, ...] = ()             # a compound ability (составная способность): its parts, in order
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,7 @@ class CardDef:
     flying: bool = False
     unique: bool = False
     max_additional_lives: int | None = None
+    max_counters: int | None = None
 
     def ability(self, key: str) -> Ability | None:
         return next((a for a in self.abilities if a.key == key), None)

@@ -168,7 +168,9 @@ def lives_cancel(game: Game) -> Batch | None:
 
 
 def excess_lives(game: Game) -> Batch | None:
-    """503.1.b16: additional lives (tokens) above the card's maximum are removed at once."""
+    """503.1.b16: «снятие с карты лишних дополнительных жизней …, как только количество жизней … карты превышает
+    её максимум жизней»: the additional lives above the card's maximum (ASM max-lives-is-additional) are removed
+    at once; a card exactly at its maximum keeps them all."""
     over = [c for c in game.sorted_cards() if c.definition.max_additional_lives is not None
             and c.additional > c.definition.max_additional_lives]
     if not over:
@@ -181,6 +183,24 @@ def excess_lives(game: Game) -> Batch | None:
             game.log("rule_effect", targets=[c.id], effect="excess_lives", amount=extra)
 
     return tuple(("excess_lives", c.id, c.additional) for c in over), apply
+
+
+def excess_counters(game: Game) -> Batch | None:
+    """503.1.b16: «снятие с карты лишних … (фишек), как только количество … (фишек) карты превышает её максимум
+    … (фишек)»: the same rule for the counters a card carries (ASM counters-maximum): those above the card's
+    maximum of counters are removed at once; a card exactly at its maximum keeps them all."""
+    over = [c for c in game.sorted_cards() if c.definition.max_counters is not None
+            and c.counters > c.definition.max_counters]
+    if not over:
+        return None
+
+    def apply() -> None:
+        for c in over:
+            extra = c.counters - (c.definition.max_counters or 0)
+            c.counters -= extra
+            game.log("rule_effect", targets=[c.id], effect="excess_counters", amount=extra)
+
+    return tuple(("excess_counters", c.id, c.counters) for c in over), apply
 
 
 def substituted_abilities(game: Game) -> Batch | None:
@@ -330,6 +350,6 @@ def clamp_roll(game: Game, raw: int, parent: str | None) -> int:
 
 # The order in which relevant rule effects are applied (ASM rule-effect-order).
 CHECKS: list[Callable[[Game], Batch | None]] = [
-    reveal, battle_start, lethal_wounds, lives_cancel, excess_lives, ended_effects, static_effects,
+    reveal, battle_start, lethal_wounds, lives_cancel, excess_lives, excess_counters, ended_effects, static_effects,
     substituted_abilities, hostless, host_left, with_host, flying_zone, uniqueness, shuffle_decks, player_loses,
 ]

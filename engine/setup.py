@@ -93,7 +93,7 @@ def setup_problems(setup: Any) -> list[tuple[tuple, str]]:
         for key in SETUP_INTS:
             if key in c:
                 integer(c[key], ("cards", i, key))
-        for key in ("closed", "face_down", "moved_last_turn"):
+        for key in ("closed", "face_down"):
             if key in c and not isinstance(c[key], bool):
                 out.append((("cards", i, key), f"expected true or false, got {c[key]!r}"))
         if "markers" in c and not (isinstance(c["markers"], list) and all(isinstance(m, str) for m in c["markers"])):

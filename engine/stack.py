@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Entry, IllegalAction
+from .model import Ability, Entry, IllegalAction
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,6 +72,7 @@ class StackAndPriority:
         entry.declared = self.log("declare", source=card.id, targets=targets, controller=d["player"],
                                   parent=d.get("parent"), resources=resources, action=d["kind"], ability=ab.key,
                                   entry=entry.id, subject=d.get("subject"))
+        self._start_parts(entry, ab)
         self.stack.append(entry)
         self.passes = 0                         # the declaring player keeps priority (ASM priority-after-declaration)
         self._mark_reveal([card.id] + targets)
@@ -98,14 +99,24 @@ class StackAndPriority:
     # -------------------------------------------------------------- resolution
     def _resolve_step(self: Game, entry: Entry) -> None:
         if entry.step == "target_resolution":
-            if not self._targets_legal(entry):
+            # checked once: a redirection chosen at this step moves the attack onto its card (ASM redirect)
+            if not entry.data.get("redirect_asked") and not self._targets_legal(entry):
                 self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
                 entry.step = "done"
                 return
             if entry.kind == "attack" and not entry.generated:
+                # classic 536.2.b: a redirection and a defender are declared here, for an action that is not a
+                # generated one; the redirection first, then a defender of the card now attacked (ASM redirect)
+                target = self.cards[entry.targets[0]]
+                if not entry.data.get("redirect_asked"):
+                    entry.data["redirect_asked"] = True
+                    options = self._redirect_options(entry)
+                    if options:
+                        self.pending = {"kind": "redirect", "player": self.controller(target), "for": entry.id,
+                                        "options": [None] + options}
+                        return
                 options = self._defender_options(entry)
                 if options:
-                    target = self.cards[entry.targets[0]]
                     self.pending = {"kind": "defender", "player": self.controller(target), "for": entry.id,
                                     "options": [None] + options}
                     return
@@ -131,11 +142,43 @@ class StackAndPriority:
                 return                    # a generated action is on top of the stack now (536.2.a)
             entry.step = "payment"
         elif entry.step == "payment":
+            parts = entry.data.get("parts")
+            if parts and entry.data["part"] + 1 < len(parts):
+                # a compound ability: its next part, from its own target resolution step (classic 536.2.b);
+                # the payment comes after the last part
+                entry.data["part"] += 1
+                self._enter_part(entry)
+                entry.step = "target_resolution"
+                return
             self._payment(entry)
             entry.step = "done"
 
+    def _start_parts(self: Game, entry: Entry, ab: Ability) -> None:
+        """A compound ability (составная способность): its declared targets are split among its parts, which are
+        executed one after another, each from its own target resolution step (classic 536.2.b; ASM
+        compound-ability); the entry carries the current part's key and targets."""
+        if not ab.parts:
+            return
+        card, groups, split = self.cards[entry.source], entry.data.get("target_groups", []), []
+        for key in ab.parts:
+            part = card.definition.ability(key)
+            n = len(part.targets) if part else 0
+            split.append(groups[:n])
+            groups = groups[n:]
+        entry.data["parts"] = [[key, g] for key, g in zip(ab.parts, split, strict=True)]
+        entry.data["part"] = 0
+        self._enter_part(entry)
+
+    def _enter_part(self: Game, entry: Entry) -> None:
+        key, groups = entry.data["parts"][entry.data["part"]]
+        entry.data["part_key"] = key
+        entry.data["target_groups"] = groups
+        for done in ("effect_index", "rolls", "target_lost"):     # what the previous part used up
+            entry.data.pop(done, None)
+        entry.targets = [t for g in groups for t in (g if isinstance(g, list) else [g])]
+
     def _needs_roll(self: Game, entry: Entry) -> bool:
-        ab = self.cards[entry.source].definition.ability(entry.ability or "")
+        ab = self.cards[entry.source].definition.ability(entry.data.get("part_key") or entry.ability or "")
         return ab is not None and any(e.do == "wound_roll" for e in ab.effects)
 
     def _ask_roll(self: Game, player: str, role: str, entry: Entry) -> None:

@@ -80,12 +80,14 @@ class Targets:
         return options
 
     def _in_target_zone(self: Game, card: Card, zone: str) -> bool:
-        """A target filter's zone: the squad (default), the graveyard, or any zone but the deck — where a
-        creature keeps its game id (537.4)."""
+        """A target filter's zone: the squad (default), the graveyard, the hand, or any zone but the deck —
+        where a creature keeps its game id (537.4)."""
         if zone == "any":
             return card.zone != "deck"
         if zone == "graveyard":
             return card.zone == "graveyard"
+        if zone == "hand":
+            return card.zone == "hand"
         return self.in_play(card)
 
     def opposite_of(self: Game, source: Card, you: str) -> str | None:

@@ -12,6 +12,7 @@ RULE_EFFECT_NAMES: dict[tuple[str, str | None], str] = {
     ("battle_start", None): "начало боя",
     ("lives_cancel", None): "взаимное сокращение жизней",
     ("excess_lives", None): "снятие лишних жизней",
+    ("excess_counters", None): "снятие лишних фишек",
     ("ability_replaced", None): "замещение особенности",
     ("ability_restored", None): "возвращение особенности",
     ("no_host", None): "уничтожение без хозяина",
@@ -44,6 +45,7 @@ DECISION_NAMES = {
     "declare_trigger": "объявление срабатывающей особенности",
     "target": "выбор цели",
     "defender": "назначение защитника",
+    "redirect": "перенаправление",
     "roll": "бросок кубика",
 }
 
@@ -71,6 +73,7 @@ HISTORY_NAMES: dict[str, str] = {
     "participle_cancelled": "отмена замещённого эффекта",
     "generated_illegal": "нелегальное порождённое игродействие",
     "move": "перемещение",
+    "redirect": "перенаправление",
     "fizzle": "отмена",
 }
 
@@ -95,5 +98,6 @@ def history_name(entry: dict) -> str:
     if entry["kind"] == "rule_effect":
         return rule_effect_name(entry)
     if entry["kind"] == "declare" and entry["info"].get("generated"):
-        return "объявление порождённой атаки"
+        return "объявление порождённой атаки" if entry["info"].get("action") == "attack" \
+            else "объявление порождённой особенности"
     return HISTORY_NAMES.get(entry["kind"], entry["kind"])

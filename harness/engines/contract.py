@@ -43,6 +43,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_pass": ("history",),
     "when_both_pass": ("history", "priority"),
     "when_no_defender": ("history", "pending", "pending.kind", "pending.player"),
+    "when_redirect": ("history", "pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_dice": ("history", "pending", "pending.kind", "pending.player"),
     "when_declare": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_any_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
@@ -91,19 +92,19 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_loop_cut": ("history", "history.kind"),
     "then_cell_options": ("pending", "pending.kind", "pending.player", "pending.options"),
     "then_cell_marker": ("cells",),
-    "then_history_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.targets", "history.info", "history.info.effect", "history.info.ended", "history.info.generated", "history.info.cards"),
+    "then_history_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.targets", "history.info", "history.info.effect", "history.info.ended", "history.info.generated", "history.info.action", "history.info.cards"),
     "then_history_record": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.targets", "history.resources", "history.controller", "history.parent", "history.info", "history.info.ability", "history.info.generated", "history.info.effect", "history.info.ended", "history.info.cards"),
     "then_must_roll": ("pending", "pending.kind", "pending.player", "pending.role"),
     "then_count": ("cards", "card.id", "card.name", "card.counters", "card.current_lives", "card.wounds"),
     "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
     "then_history_none": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
-                          "history.targets", "history.info", "history.info.cards", "history.info.effect",
-                          "history.info.ended"),
+                          "history.targets", "history.info", "history.info.effect", "history.info.ended",
+                          "history.info.generated", "history.info.action", "history.info.cards"),
     "then_history_order_exact": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
                                  "history.targets", "history.info", "history.info.cards", "history.info.effect",
-                                 "history.info.ended"),
+                                 "history.info.ended", "history.info.generated", "history.info.action"),
     "then_no_roll": (),
-    "then_nothing_pending": ("pending",),
+    "then_nothing_pending": ("pending", "pending.player"),
     "then_rule_effects_sourceless": ("history", "history.kind", "history.source", "history.targets"),
     "then_trigger_points": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player",
                             "pending.options"),
@@ -112,7 +113,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
 # -- the values steps compare with (closed lists an engine must use)
 HISTORY_KINDS_READ = ("declare", "trigger", "rule_effect", "strike", "payment", "executed", "effect",
                       "turn_start", "turn_end", "priority", "loop_cut")
-DECISION_KINDS = ("roll", "defender", "declare_trigger", "target")
+DECISION_KINDS = ("roll", "defender", "redirect", "declare_trigger", "target")
 ROLL_ROLES = ("attacker", "defender")
 ZONES = facts.ZONES
 STACK_KINDS = ("attack", "ability")

@@ -96,6 +96,8 @@ EFFECT_WORDS = {  # effect of an ability (history kind "effect"): {src}, {tgt}, 
     "destroy": "{src} уничтожает {tgt}",
     "add_lives": "{tgt} получает +{amount} к жизни",
     "negative_lives": "{tgt} получает −{amount} к жизни",
+    "add_counters": "{tgt} получает фишки: {amount}",
+    "put_into_play": "{tgt} выходит на поле боя в клетку {cell}",
     "wound_roll": "{tgt} получает {wounds} ран (бросок {roll})",
     "look_at_deck": "игрок {who} смотрит свою колоду",
     "take_from_deck": "игрок {who} берёт карту из колоды",
@@ -116,6 +118,7 @@ RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
     "ability_restored": "способность «{ability}» карты {tgt} восстановлена",
     "battle_start": "начало боя: «{ability}» карты {tgt}",
     "excess_lives": "лишние жизни {tgt} ({amount}) сгорают",
+    "excess_counters": "лишние фишки {tgt} ({amount}) снимаются",
     "lives_cancel": "дополнительные и отрицательные жизни {tgt} взаимно погашаются ({amount})",
     "moves_with_host": "{tgt} перемещается вместе с носителем на {cell}",
     "restore_movement": "{tgt} восстанавливает движение ({moves})",
@@ -175,6 +178,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         return f"Игрок {who} объявляет {word} «{info.get('ability', '?')}» карты {src}{targets}"
     if kind == "defender":
         return f"Игрок {who} назначает защитника: {src} (вместо {tgt})"
+    if kind == "redirect":
+        return f"Игрок {who} перенаправляет атаку на {src} (вместо {tgt})"
     if kind == "roll":
         return f"Бросок кубика игрока {who} ({ROLES_RU.get(info.get('role'), info.get('role'))}): {info.get('value')}"
     if kind == "strike":
@@ -283,6 +288,8 @@ def pending_line(pending: dict[str, Any] | None, state: dict[str, Any] | None = 
         return f"Игрок {player} {must} {word}: " + "; ".join(_option(state, o) for o in options)
     if kind == "defender":
         return f"Игрок {player} решает, назначить ли защитника: " + " / ".join(_option(state, o) for o in options)
+    if kind == "redirect":
+        return f"Игрок {player} решает, перенаправить ли атаку: " + " / ".join(_option(state, o) for o in options)
     if kind == "roll":
         return f"Игрок {player} бросает кубик ({ROLES_RU.get(pending.get('role'), pending.get('role'))})"
     if kind == "target":

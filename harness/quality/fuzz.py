@@ -103,10 +103,11 @@ def _effects(draw: Any, n_targets: int) -> list[dict[str, Any]]:
     for _ in range(draw(st.integers(1, 2))):
         do = draw(st.sampled_from(["wound", "wound", "heal", "strike_bonus", "close", "destroy", "add_lives",
                                    "negative_lives", "gain_control", "roll_bonus", "wound_roll",
-                                   "look_at_deck", "take_from_deck", "return_to_deck", "strike_set"]))
+                                   "look_at_deck", "take_from_deck", "return_to_deck", "strike_set", "add_counters"]))
         target = draw(st.sampled_from(targets))
         e: dict[str, Any] = {"do": do, "target": target}
-        if do in ("wound", "heal", "add_lives", "negative_lives", "strike_bonus", "roll_bonus", "strike_set"):
+        if do in ("wound", "heal", "add_lives", "negative_lives", "strike_bonus", "roll_bonus", "strike_set",
+                  "add_counters"):
             e["amount"] = draw(st.integers(0 if do == "strike_set" else 1, 3))
         if do in ("strike_bonus", "roll_bonus", "strike_set"):
             e["until"] = draw(st.sampled_from(["end_of_turn", "end_of_controller_turn"]))
@@ -213,6 +214,8 @@ def generated_card(draw: Any, name: str, edition: str) -> dict[str, Any]:
             card["unique"] = True
         if draw(st.integers(0, 9)) == 0:
             card["max_additional_lives"] = draw(st.integers(0, 2))
+        if draw(st.integers(0, 9)) == 0:
+            card["max_counters"] = draw(st.integers(0, 2))
     card["abilities"] = [draw(_ability(f"способность {i + 1}", edition)) for i in range(draw(st.integers(0, 3)))]
     problems = engine.check_card_definition(card)
     assert not problems, f"the fuzzer generated an invalid test card: {problems}\n{card}"
@@ -439,7 +442,7 @@ def check_state(s: dict[str, Any], previous: dict[str, Any] | None = None) -> No
     p = s["pending"]
     if p is not None:
         assert p["options"], f"a pending decision without options: {p}"
-        if p["kind"] in ("target", "defender"):
+        if p["kind"] in ("target", "defender", "redirect"):
             for o in p["options"]:
                 if o is not None:
                     ref(o, f"pending {p['kind']} option")

@@ -360,6 +360,37 @@ class ClosedTargetBothRoll(Game):
 
 
 # ------------------------------------------------------------------------------------------ classic 536-538
+@mutant("generated-attack-redirect")
+class GeneratedAttackRedirect(Game):
+    """536.2.b read as forbidding the defender only: a redirection may still be declared against a generated
+    attack at its target resolution step (the text: «не могут объявлять перенаправления (в том числе
+    назначение защитника)»)."""
+
+    def _resolve_step(self, entry: Any) -> None:
+        if entry.step == "target_resolution" and entry.generated and entry.kind == "attack" \
+                and not entry.data.get("redirect_asked") and self._targets_legal(entry):
+            entry.data["redirect_asked"] = True
+            options = self._redirect_options(entry)
+            if options:
+                self.pending = {"kind": "redirect", "player": self.controller(self.cards[entry.targets[0]]),
+                                "for": entry.id, "options": [None] + options}
+                return
+        super()._resolve_step(entry)
+
+
+@mutant("generated-compound-first-part-only")
+class GeneratedCompoundFirstPartOnly(Game):
+    """A generated compound ability executes only its first part: «с Шага разрешения целей первой заявляемой
+    способности в составе этой особенности» read as that part being the whole generated action (classic
+    536.2.b)."""
+
+    def _generate_ability(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_ability(entry, spec, groups)
+        if put and self.stack[-1].data.get("parts"):
+            self.stack[-1].data["parts"] = self.stack[-1].data["parts"][:1]
+        return put
+
+
 @mutant("generated-attack-defender")
 class GeneratedAttackDefender(Game):
     """A defender may be assigned against a generated attack (classic 536.2.b)."""
@@ -651,6 +682,46 @@ class NoExcessLives(EngineModules):
     MODULES = {"rule_effects": without_check(rule_effects.excess_lives)}
 
 
+@mutant("no-excess-counters")
+class NoExcessCounters(EngineModules):
+    """«(фишек)» read as another name of the additional lives: the counters a card carries have no maximum and
+    stay on it above the card's maximum of counters (classic 503.1.b16, ASM counters-maximum)."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.excess_counters)}
+
+
+def _reaching_maximum(field: str, maximum: str, effect: str) -> Callable:
+    """503.1.b16, mistaken: «превышает её максимум» read as «достигает максимума» — as soon as the quantity
+    reaches the card's maximum, the one that reached it goes too (the card keeps at most maximum − 1)."""
+
+    def check(game: Game) -> Any:
+        over = [c for c in game.sorted_cards() if getattr(c.definition, maximum) is not None
+                and getattr(c, field) >= getattr(c.definition, maximum) and getattr(c, field) > 0]
+        if not over:
+            return None
+
+        def apply() -> None:
+            for c in over:
+                extra = getattr(c, field) - max(0, getattr(c.definition, maximum) - 1)
+                setattr(c, field, getattr(c, field) - extra)
+                game.log("rule_effect", targets=[c.id], effect=effect, amount=extra)
+
+        return tuple((effect, c.id, getattr(c, field)) for c in over), apply
+
+    return check
+
+
+@mutant("maximum-reached-is-excess")
+class MaximumReachedIsExcess(EngineModules):
+    """Additional lives and counters go as soon as they reach the card's maximum, not only above it (classic
+    503.1.b16 «превышает»): a card never keeps its maximum."""
+
+    MODULES = {"rule_effects": rule_effects_variant([
+        {rule_effects.excess_lives: _reaching_maximum("additional", "max_additional_lives", "excess_lives"),
+         rule_effects.excess_counters: _reaching_maximum("counters", "max_counters", "excess_counters")}.get(check, check)
+        for check in rule_effects.CHECKS])}
+
+
 @mutant("no-substitution")
 class NoSubstitution(EngineModules):
     """An ability never substitutes another while it is active (classic 503.1.b19)."""
@@ -718,6 +789,53 @@ class ModifierIgnoresHistory(Game):
 
     def not_moved_previous_turn(self, card: Any) -> bool:
         return True
+
+
+def _appeared_at(game: Game, card: Any) -> int | None:
+    """The index of the battle-history entry at which the card last came into play (None: it was on the board
+    from the start)."""
+    for i in range(len(game.history) - 1, -1, -1):
+        h = game.history[i]
+        if (h["kind"] in ("play", "incarnation") and h["source"] == card.id) or \
+                (h["kind"] == "effect" and h["info"].get("effect") == "put_into_play" and card.id in h["targets"]):
+            return i
+    return None
+
+
+@mutant("history-from-appearance")
+class HistoryFromAppearance(Game):
+    """The Гном's «не передвигались в прошлый ход» counts only the moves made since it appeared, as if the moves
+    before it came were unknown (classic 537.2.ex2: «даже если он появился … после того, как часть существ
+    переместилась»)."""
+
+    _since_source: int | None = None
+
+    def _effect_bonus(self, entry: Any, target: Any) -> int:
+        self._since_source = _appeared_at(self, self.cards[entry.source])
+        try:
+            return super()._effect_bonus(entry, target)
+        finally:
+            self._since_source = None
+
+    def not_moved_previous_turn(self, card: Any) -> bool:
+        if self._since_source is None:
+            return super().not_moved_previous_turn(card)
+        previous, since = self.turn - 1, max(card.since, self._since_source)
+        return previous >= 1 and not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                                         and i >= since for i, h in enumerate(self.history))
+
+
+@mutant("bonus-needs-whole-previous-turn")
+class BonusNeedsWholePreviousTurn(Game):
+    """A Гном that appeared during the previous turn has no bonus at all: it did not see that whole turn (classic
+    537.2.ex2: the bonus holds «даже если он появился в зоне битвы после того, как часть существ
+    переместилась»)."""
+
+    def _effect_bonus(self, entry: Any, target: Any) -> int:
+        i = _appeared_at(self, self.cards[entry.source])
+        if i is not None and self.history[i]["turn"] >= self.turn - 1:
+            return 0
+        return super()._effect_bonus(entry, target)
 
 
 @mutant("attack-trigger-needs-wounds")

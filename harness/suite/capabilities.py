@@ -27,6 +27,7 @@ FEATURES: dict[str, str] = {
     "history_queries": "abilities whose condition asks the battle history about the past (537)",
     "targets": "abilities with targets: `target` decisions",
     "defenders": "defenders: the `defender` decision after an attack",
+    "redirects": "redirections: the `redirect` decision at an attack's target resolution step, before the defender",
     "movement": "moving creatures on the grid: the `move` action, `moves_left`",
     "play_cards": "playing cards from the hand: the `play` action",
     "decks": "decks and their shuffles (a rule effect with the board's seed)",
@@ -42,6 +43,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "given_controlled_by": ("control_change",),
     "when_no_defender": ("defenders",),
     "when_defender": ("defenders",),
+    "when_redirect": ("redirects",),
     "when_declare": ("triggered_abilities",),
     "when_declare_any_order": ("triggered_abilities",),
     "when_declare_in_order": ("triggered_abilities",),
@@ -87,9 +89,11 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
 ABILITY_KIND_NEEDS = {"triggered": "triggered_abilities", "activated": "activated_abilities",
                       "static": "static_abilities", "battle_start": "battle_start"}
 EFFECT_NEEDS = {"gain_control": "control_change", "generated_attack": "generated_actions",
+                "generated_ability": "generated_actions",
                 "add_cell_marker": "markers", "remove_markers": "markers", "detach": "attachments",
                 "look_at_deck": "decks", "take_from_deck": "decks", "return_to_deck": "decks",
-                "add_lives": "extra_lives", "negative_lives": "extra_lives"}
+                "add_lives": "extra_lives", "negative_lives": "extra_lives",
+                "add_counters": "markers"}
 
 
 def _walk(node: Any) -> Any:
@@ -114,6 +118,8 @@ def definition_needs(definition: dict) -> set[str]:
             out.add(ABILITY_KIND_NEEDS[ability["kind"]])
         if ability.get("participle"):
             out.add("participle_replacement")
+        if ability.get("redirect"):
+            out.add("redirects")
         if ability.get("targets"):
             out.add("targets")
         for node in _walk(ability):

@@ -100,6 +100,17 @@ def when_no_defender(world: World, player: str) -> None:
     world.answer(player, None)
 
 
+@when(_re(r"игрок " + P + r" (?P<no>не )?перенаправляет атаку(?: на " + C + r")?"))
+def when_redirect(world: World, player: str, no: str | None, card: str | None) -> None:
+    """Когда игрок Б перенаправляет атаку на "Телохранитель" — answers the pending redirection decision with that
+    card; Когда игрок Б не перенаправляет атаку — with «none»."""
+    if (no is None) == (card is None):
+        raise LookupError("write «перенаправляет атаку на \"X\"» or «не перенаправляет атаку»")
+    world.begin_action()
+    world.pending("redirect", player)
+    world.answer(player, None if card is None else world.card(card)["id"])
+
+
 @when(_re(r"на кубиках выпадает: (?P<rolls>.+)"))
 def when_dice(world: World, rolls: str) -> None:
     """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order; the
@@ -438,16 +449,18 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     world.expect_refusal(player, action, why)
 
 
-@then(_re(r"игрок " + P + r" может (?P<what>объявить|назначить защитником) (?P<rest>.+)"))
+@then(_re(r"игрок " + P + r" может (?P<what>объявить|назначить защитником|перенаправить атаку на) (?P<rest>.+)"))
 def then_may(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А может объявить способность "X: ключ" (it is offered, and the player may decline) /
-    может назначить защитником "Y" (the pending defender decision offers it)."""
-    if what == "назначить защитником":
+    может назначить защитником "Y" (the pending defender decision offers it) / может перенаправить атаку на "Y"
+    (the pending redirection decision offers it)."""
+    if what != "объявить":
         m = re.fullmatch(C, rest)
         if not m:
-            raise LookupError(f"write «может назначить защитником \"X\"», got «{rest}»")
-        p = world.pending("defender", player)
-        assert world.card(m["card"])["id"] in p["options"], f"the defenders offered are {p['options']}"
+            raise LookupError(f"write «может {what} \"X\"», got «{rest}»")
+        kind = "defender" if what == "назначить защитником" else "redirect"
+        p = world.pending(kind, player)
+        assert world.card(m["card"])["id"] in p["options"], f"the cards offered ({kind}) are {p['options']}"
         return
     m = re.fullmatch(ABILITY + r" \"(?P<ability>[^\"]+)\"", rest)
     if not m:
@@ -680,7 +693,7 @@ def then_cell_marker(world: World, cell: str, neg: str, marker: str) -> None:
 def then_history_order(world: World, datatable: list[list[str]]) -> None:
     """Тогда игродействия в истории боя идут в таком порядке: + a table «действие | карта» — these entries
     appear since the last «Когда» step in this order (others may stand between them). действие: объявление,
-    объявление порождённой атаки, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
+    объявление порождённой атаки, объявление порождённой особенности, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
     срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
     нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
     rule effect, its card."""
@@ -783,7 +796,7 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
     руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
     known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
-        {"объявление порождённой атаки"}
+        {"объявление порождённой атаки", "объявление порождённой особенности"}
     if name not in known:      # an unknown name would make the check pass vacuously
         raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
     card_id = world.card(card)["id"] if card else None
