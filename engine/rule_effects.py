@@ -167,40 +167,35 @@ def lives_cancel(game: Game) -> Batch | None:
     return tuple(("lives_cancel", c.id, c.additional, c.negative) for c in both), apply
 
 
-def excess_lives(game: Game) -> Batch | None:
-    """503.1.b16: «снятие с карты лишних дополнительных жизней …, как только количество жизней … карты превышает
-    её максимум жизней»: the additional lives above the card's maximum (ASM max-lives-is-additional) are removed
-    at once; a card exactly at its maximum keeps them all."""
-    over = [c for c in game.sorted_cards() if c.definition.max_additional_lives is not None
-            and c.additional > c.definition.max_additional_lives]
-    if not over:
-        return None
+def _excess(quantity: str, maximum: str, effect: str, doc: str) -> Callable[[Game], Batch | None]:
+    """503.1.b16 for one quantity of a card (`quantity`, a Card field) and its maximum (`maximum`, a CardDef
+    field): what is above the maximum is removed at once; a card exactly at its maximum keeps it all."""
 
-    def apply() -> None:
-        for c in over:
-            extra = c.additional - (c.definition.max_additional_lives or 0)
-            c.additional -= extra
-            game.log("rule_effect", targets=[c.id], effect="excess_lives", amount=extra)
+    def check(game: Game) -> Batch | None:
+        over = [c for c in game.sorted_cards() if getattr(c.definition, maximum) is not None
+                and getattr(c, quantity) > getattr(c.definition, maximum)]
+        if not over:
+            return None
 
-    return tuple(("excess_lives", c.id, c.additional) for c in over), apply
+        def apply() -> None:
+            for c in over:
+                extra = getattr(c, quantity) - getattr(c.definition, maximum)
+                setattr(c, quantity, getattr(c, quantity) - extra)
+                game.log("rule_effect", targets=[c.id], effect=effect, amount=extra)
+
+        return tuple((effect, c.id, getattr(c, quantity)) for c in over), apply
+
+    check.__name__, check.__doc__ = effect, doc
+    return check
 
 
-def excess_counters(game: Game) -> Batch | None:
-    """503.1.b16: «снятие с карты лишних … (фишек), как только количество … (фишек) карты превышает её максимум
-    … (фишек)»: the same rule for the counters a card carries (ASM counters-maximum): those above the card's
-    maximum of counters are removed at once; a card exactly at its maximum keeps them all."""
-    over = [c for c in game.sorted_cards() if c.definition.max_counters is not None
-            and c.counters > c.definition.max_counters]
-    if not over:
-        return None
+excess_lives = _excess("additional", "max_additional_lives", "excess_lives", """503.1.b16: «снятие с карты лишних
+    дополнительных жизней …, как только количество жизней … карты превышает её максимум жизней»: the additional
+    lives above the card's maximum (ASM max-lives-is-additional) are removed at once.""")
 
-    def apply() -> None:
-        for c in over:
-            extra = c.counters - (c.definition.max_counters or 0)
-            c.counters -= extra
-            game.log("rule_effect", targets=[c.id], effect="excess_counters", amount=extra)
-
-    return tuple(("excess_counters", c.id, c.counters) for c in over), apply
+excess_counters = _excess("counters", "max_counters", "excess_counters", """503.1.b16: «снятие с карты лишних …
+    (фишек), как только количество … (фишек) карты превышает её максимум … (фишек)»: the same rule for the
+    counters a card carries (ASM counters-maximum).""")
 
 
 def substituted_abilities(game: Game) -> Batch | None:
