@@ -105,13 +105,15 @@ class TriggeredAbilities:
             return False
         first = self.active if self.edition.first_to_order == "active" else self.opponent(self.active)
         for player in (first, self.opponent(first)):
+            mine = []
             for f in [f for f in self.fired if self.declarer(f) == player]:
                 why = self._why_not_declarable(f)
                 if why:
                     self.fired.remove(f)
                     self.log("trigger_dropped", source=f.card, controller=player, parent=f.event,
                              ability=f.ability, reason=why)
-            mine = [f for f in self.fired if self.declarer(f) == player]
+                else:
+                    mine.append(f)
             if not mine:
                 continue
             if self.priority != player:
