@@ -44,6 +44,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_both_pass": ("history", "priority"),
     "when_no_defender": ("history", "pending", "pending.kind", "pending.player"),
     "when_dice": ("history", "pending", "pending.kind", "pending.player"),
+    "when_one_roll": ("history", "pending", "pending.kind", "pending.player"),
     "when_declare": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_any_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_in_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
