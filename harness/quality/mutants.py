@@ -838,6 +838,108 @@ class StaticSticksToTarget(Game):
         return wanted
 
 
+# ------------------------------------------------------------------------------------------ issue 13: sentences without a mutant
+@mutant("no-shuffle-after-return")
+class NoShuffleAfterReturn(Game):
+    """A deck that a card was returned to is not shuffled (classic 503.1.b17: «после возвращения карты в
+    колоду»; only taking a card or looking at the deck shuffles it)."""
+
+    def to_deck(self, card: Any, hid: str | None) -> None:
+        dirty = card.owner in self.deck_dirty
+        super().to_deck(card, hid)
+        if not dirty and self.deck_dirty.get(card.owner) == "returned":
+            del self.deck_dirty[card.owner]
+
+
+@mutant("no-shuffle-after-take")
+class NoShuffleAfterTake(Game):
+    """A deck that a card was taken from is not shuffled (classic 503.1.b17: «после извлечения из неё
+    карты»; only a card returned to it or a look at it shuffles it)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        result = super()._apply_effect(entry, spec, target_id)
+        if spec.do == "take_from_deck":
+            self.deck_dirty.pop(entry.controller, None)
+        return result
+
+
+@mutant("history-by-name")
+class HistoryByName(Game):
+    """A creature of the battle history is found by its name: every card of that name counts as the one that
+    attacked (classic 537.4: «не только по названию, но и по условному игровому идентификатору»)."""
+
+    def history_query(self, query: str, you: str) -> set[str]:
+        found = super().history_query(query, you)
+        if query != "attacked_your_creature_this_turn":
+            return found
+        names = {self.cards[c].definition.name for c in found if c in self.cards}
+        return found | {c.id for c in self.cards.values() if c.definition.name in names and c.zone != "deck"}
+
+
+@mutant("generated-attack-by-generator")
+class GeneratedAttackByGenerator(Game):
+    """A generated attack is made by the player of the ability that generated it, as if he took the performing
+    card under control for the attack (classic 536.5: «атаку выполняет карта-источник атаки (и игрок,
+    контролирующий эту карту), то есть взятия под контроль … не происходит»)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        self.controller = lambda card: entry.controller     # type: ignore[method-assign]
+        try:
+            return super()._generate_attack(entry, spec, groups)
+        finally:
+            del self.controller
+
+
+@mutant("generator-unpaid")
+class GeneratorUnpaid(Game):
+    """An ability whose effect generates a game action is not paid, like the generated action itself (classic
+    536.1: «Порождённые игродействия не требуют оплаты, но породившее их игродействие оплачивается по общим
+    правилам»)."""
+
+    def _pay(self, entry: Any) -> None:
+        card = self.cards[entry.source]
+        ab = self.ability_of(card, entry.ability or "") or card.definition.ability(entry.ability or "")
+        if ab is not None and any(e.do == "generated_attack" for e in ab.effects):
+            entry.data["paid"] = True
+            return
+        super()._pay(entry)
+
+
+@mutant("heroes-mandatory-declinable")
+class HeroesMandatoryDeclinable(Game):
+    """In heroes a triggered ability without «может» may be left undeclared, like a «может» one (heroes 113.3:
+    «игрок обязан объявить эту срабатывающую способность при первом же получении приоритета»)."""
+
+    def _declare_next(self) -> bool:
+        waiting = super()._declare_next()
+        p = self.pending
+        if waiting and self.edition.name == "heroes" and p and p["kind"] == "declare_trigger" and p["mandatory"]:
+            p["mandatory"] = False
+            p["options"].append(None)
+        return waiting
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None and self.edition.name == "heroes":
+            for f in [f for f in self.fired if self.declarer(f) == p["player"]]:
+                self.fired.remove(f)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+            return
+        super()._on_declare_trigger(p, choice)
+
+
+@mutant("participle-rule-effects-between")
+class ParticipleRuleEffectsBetween(Game):
+    """The rule effects that arose while effect 2 of a participle construction was applied are applied before
+    effect 1, as soon as they arise (classic 538.2: «применяются после того, как применятся эффекты, описанные
+    в 538.1»)."""
+
+    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
+        result = super()._participle(entry, ab, groups)
+        if result == "effect1_follows":
+            game_module.rule_effects.run(self)
+        return result
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
