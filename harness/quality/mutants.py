@@ -940,6 +940,18 @@ class ParticipleRuleEffectsBetween(Game):
         return result
 
 
+@mutant("all-targets-unfiltered")
+class AllTargetsUnfiltered(Game):
+    """«Все карты с определённым условием» declares every card of the player, the condition unchecked, and the
+    text is carried out on all of them (classic 113.2.p2: «выбираются все легальные цели, а нелегальные на
+    момент заявки игнорируются»)."""
+
+    def target_options(self, source: Any, f: Any, you: str, chosen: list, ability: Any = None) -> list[str]:
+        if f.all and (f.state or f.wounded):
+            f = dataclasses.replace(f, state=None, wounded=False)
+        return super().target_options(source, f, you, chosen, ability)
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
