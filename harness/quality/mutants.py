@@ -952,6 +952,27 @@ class AllTargetsUnfiltered(Game):
         return super().target_options(source, f, you, chosen, ability)
 
 
+@mutant("generated-target-by-performer")
+class GeneratedTargetByPerformer(Game):
+    """The target of a generated attack is chosen by the player controlling the card that will make it, not by
+    the player of the card whose effect generates it (classic 536.3: «все выборы осуществляет игрок,
+    контролирующий карту, которая создаёт эффект, порождающий игродействие»)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        p, d = self.pending, self.declaring
+        if not (p and p["kind"] == "target" and d is not None):
+            return
+        ab = self.ability_of(self.cards[d["card"]], d["ability"])
+        f = ab.targets[len(d["chosen"])] if ab is not None else None
+        if f is None or not f.near or not any(e.do == "generated_attack" for e in ab.effects):
+            return
+        index = int(f.near[6:]) - 1
+        performer = d["chosen"][index] if index < len(d["chosen"]) else None
+        if isinstance(performer, str) and performer in self.cards:
+            p["player"] = self.controller(self.cards[performer])
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
