@@ -973,6 +973,43 @@ class GeneratedTargetByPerformer(Game):
             p["player"] = self.controller(self.cards[performer])
 
 
+@mutant("generator-stops-at-generated")
+class GeneratorStopsAtGenerated(Game):
+    """The ability that generated a game action ends with it: once that action has resolved only its payment
+    follows, the rest of its text is not carried out (classic 536.2.d: «продолжается выполнение особенности,
+    породившей это игродействие, (в том числе оплата)»)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_attack(entry, spec, groups)
+        if put:
+            source = self.cards[entry.source]
+            ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+            entry.data["effect_index"] = len(ab.effects) if ab is not None else entry.data["effect_index"]
+        return put
+
+
+@mutant("trigger-declaration-no-parent")
+class TriggerDeclarationNoParent(Game):
+    """The declaration of a triggered ability records no game action that generated it, as if only generated
+    actions (536) had one (classic 537.1.f: «игродействии, которое породило это игродействие (для срабатывающих
+    и условно играемых особенностей)»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        if kind == "declare" and rest.get("action") == "trigger":
+            rest["parent"] = None
+        return super().log(kind, source=source, targets=targets, **rest)
+
+
+@mutant("participle-target-ignores-condition")
+class ParticipleTargetIgnoresCondition(Game):
+    """When choosing the target of [Способность 1] the player is not offered what [Условие] allows: an occupied
+    cell with «дрожь» is not a legal target of the incarnation (classic 538.1.b1: «игрок учитывает
+    дополнительные возможности, описанные в [Условие]»)."""
+
+    def participle_allows_occupied(self, ability: Any) -> bool:
+        return False
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
