@@ -1010,6 +1010,21 @@ class ParticipleTargetIgnoresCondition(Game):
         return False
 
 
+@mutant("history-controller-now")
+class HistoryControllerNow(Game):
+    """The battle history's record of a declaration names the player who controls its source now, not the one
+    who controlled it when it was declared (classic 537.1.e: «игроке, который контролировал источник на момент
+    заявки»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        hid = super().log(kind, source=source, targets=targets, **rest)
+        for i, h in enumerate(self.history):
+            card = self.cards.get(h["source"] or "") if h["kind"] == "declare" else None
+            if card is not None and h["controller"] != self.controller(card):
+                self.history[i] = {**h, "controller": self.controller(card)}
+        return hid
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
