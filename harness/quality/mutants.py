@@ -1037,6 +1037,19 @@ class ConditionAsState(Game):
         super().fire(event, hid, subject, **ctx)
 
 
+@mutant("generated-attack-no-triggers")
+class GeneratedAttackNoTriggers(Game):
+    """A generated attack, which is not declared (536.5), fires no «при атаке/ударе» abilities (classic 536.4.ex1:
+    «Удар будет нанесён как по закрытой карте, все особенности “при ударе” сработают»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "attack" and ctx.get("phase") is None:
+            entry = self.entry_of(hid)
+            if entry is not None and entry["info"].get("generated"):
+                return
+        super().fire(event, hid, subject, **ctx)
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
