@@ -1050,6 +1050,19 @@ class GeneratedAttackNoTriggers(Game):
         super().fire(event, hid, subject, **ctx)
 
 
+@mutant("before-as-at")
+class BeforeAsAt(Game):
+    """«До [текст]» fires when [текст] is executed, like «При», not when it is declared (classic 113.2: «До» is a
+    trigger word of its own; ASM trigger-word-do)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") == "before":
+            return                                  # nothing fires at the declaration...
+        super().fire(event, hid, subject, **ctx)
+        if event == "attack" and ctx.get("phase") is None:  # ...the «До» triggers fire with the strike
+            super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
