@@ -1063,6 +1063,19 @@ class BeforeAsAt(Game):
             super().fire(event, hid, subject, **{**ctx, "phase": "before"})
 
 
+@mutant("resources-when-paid")
+class ResourcesWhenPaid(Game):
+    """A classic declaration records no resources, since they are paid only after the execution (503.1.b3): the
+    record names what was paid, not what was declared for payment (classic 537.1.d: «заявленных для оплаты
+    ресурсах»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            resources: list[str] | None = None, **rest: Any) -> str:
+        if kind == "declare" and self.edition.payment == "after":
+            resources = []
+        return super().log(kind, source=source, targets=targets, resources=resources, **rest)
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
