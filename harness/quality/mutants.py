@@ -1076,6 +1076,21 @@ class ResourcesWhenPaid(Game):
         return super().log(kind, source=source, targets=targets, resources=resources, **rest)
 
 
+@mutant("history-targets-chosen-only")
+class HistoryTargetsChosenOnly(Game):
+    """The record of a declaration names as its targets only the cards chosen one by one, not those that «все
+    карты …» takes (classic 537.1.c: «цели или целях»; 113.2.p2: all the legal targets are chosen)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        top = self.stack[-1] if self.declaring is None and self.stack else None
+        grouped = {t for g in top.data.get("target_groups", []) if isinstance(g, list) for t in g} if top else set()
+        record = self.entry_of(top.declared) if top is not None and grouped else None
+        if record is not None and any(t in grouped for t in record["targets"]):
+            i = self.history.index(record)
+            self.history[i] = {**record, "targets": [t for t in record["targets"] if t not in grouped]}
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
