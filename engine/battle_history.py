@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 # the conditions about the past that filters and abilities may name (537.2)
+# entries that record nothing a rule effect or a card's state depends on (503.1 reads cards, lives, effects,
+# decks and players; these record a pass, who holds priority, an entry leaving the stack): they do not count
+# as a change (Game.changes)
+UNCHANGING = frozenset({"pass", "priority", "resolved"})
+
 QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
 CONDITIONS = ("not_moved_previous_turn",)
 
@@ -28,6 +33,8 @@ class BattleHistory:
         d: resources declared for payment, e: controller at declaration, f: the action that generated it,
         g: other information)."""
         hid = self._new_id("h")
+        if kind not in UNCHANGING:
+            self.changes += 1
         if kind == "rule_effect" and (targets or source):
             # classic 503.1: «Эффекты правил игры … не имеют ни источника, ни цели»: the cards a rule effect
             # applies to are other information (537.1.g), info.cards, never its targets
@@ -38,8 +45,8 @@ class BattleHistory:
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
         self.history.append({
-            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": plain(list(targets or [])),
-            "resources": plain(list(resources or [])), "controller": controller, "parent": parent,
+            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": plain(targets or []),
+            "resources": plain(resources or []), "controller": controller, "parent": parent,
             "info": plain(info),
         })
         return hid

@@ -6,6 +6,7 @@ Scenarios assert on it, the protocol returns it, differential tests compare it. 
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from .game import Game
@@ -45,7 +46,32 @@ def _card(game: Game, c: Card) -> dict[str, Any]:
     }
 
 
+# game → (Game.changes when rendered, its cards, its effects): the cards and the effects only change with a
+# change written to the history (Game.changes), so between two such changes they are rendered once. The
+# rendered lists are shared by the states returned meanwhile: plain data, never changed in place, like the
+# history entries.
+_RENDERED: weakref.WeakKeyDictionary[Game, tuple[int, list, list]] = weakref.WeakKeyDictionary()
+
+
+def _cards_and_effects(game: Game) -> tuple[list, list]:
+    cached = _RENDERED.get(game)
+    if cached is not None and cached[0] == game.changes and not game.VERIFY_SKIPS:
+        return cached[1], cached[2]
+    cards = [_card(game, c) for c in game.sorted_cards()]
+    effects = [
+        {"id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "to": e.to, "amount": e.amount,
+         "while": e.while_, "until_end_of_turn": e.until_end_of_turn, "cause": e.cause,
+         "static": e.static_key is not None, "ability": e.static_key[1] if e.static_key else None}
+        for e in game.effects
+    ]
+    if cached is not None and cached[0] == game.changes and (cached[1], cached[2]) != (cards, effects):
+        raise AssertionError("the cards or effects changed with no change written to the history (Game.changes)")
+    _RENDERED[game] = (game.changes, cards, effects)
+    return cards, effects
+
+
 def canonical_state(game: Game) -> dict[str, Any]:
+    cards, effects = _cards_and_effects(game)
     return {
         "edition": game.edition.name,
         "stack_name": game.edition.stack_name,
@@ -58,13 +84,8 @@ def canonical_state(game: Game) -> dict[str, Any]:
         "game_over": bool(game.lost),
         "cells": {cell: sorted(m) for cell, m in sorted(game.cell_markers.items()) if m},
         "seed": game.seed,
-        "cards": [_card(game, c) for c in sorted(game.cards.values(), key=lambda c: c.id)],
-        "effects": [
-            {"id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "to": e.to, "amount": e.amount,
-             "while": e.while_, "until_end_of_turn": e.until_end_of_turn, "cause": e.cause,
-             "static": e.static_key is not None, "ability": e.static_key[1] if e.static_key else None}
-            for e in game.effects
-        ],
+        "cards": cards,
+        "effects": effects,
         "stack": [
             {"id": s.id, "kind": s.kind, "source": s.source, "ability": s.ability, "controller": s.controller,
              "targets": list(s.targets), "step": s.step, "generated": s.generated}

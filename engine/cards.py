@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import battle_history, participle
+from .editions import CLASSIC, EDITIONS
 from .effects import VERBS
 from .model import (
     Ability,
@@ -72,7 +73,10 @@ VOCABULARY: dict[str, str] = {
     "ability.trigger": "triggered: {word, event, subject, cause, value, min_amount, attack, in_your_turn}",
     "trigger.word": "the word the condition begins with, as printed: "
                     + ", ".join(f"{word} ({value})" for word, value in TRIGGER_WORDS.items())
-                    + " — in parentheses the value the engine reads",
+                    + " — in parentheses the value the engine reads. «До» fires at the declaration of what it "
+                    + "precedes, and precedes only (by edition) "
+                    + "; ".join(f"{e.name}: event {', '.join(e.before_events)}" for e in EDITIONS.values())
+                    + " (an attack: a simple one)",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
     "ability.effects": "[effect…] applied in order at the effect application step",
@@ -162,7 +166,7 @@ def _filter(c: _Checker, obj: Any, path: Path, extra: set[str] = frozenset()) ->
                   cell=bool(obj.get("cell", False)), marker=obj.get("marker"), zone=obj.get("zone", "battlefield"))
 
 
-def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
+def _trigger(c: _Checker, obj: Any, path: Path, edition: str) -> Trigger | None:
     allowed = {"word", "event", "subject", "cause", "value", "min_amount", "attack", "in_your_turn", "form"}
     if not c.keys(obj, path, allowed, frozenset({"word", "event"})):
         return None
@@ -183,11 +187,19 @@ def _trigger(c: _Checker, obj: Any, path: Path) -> Trigger | None:
     c.integer(obj, "value", path)
     c.integer(obj, "min_amount", path, minimum=1)
     if obj.get("word") == "До":
-        # ASM trigger-word-do: «До» fires at the declaration of a simple attack only (attacks.py); anything else
-        # («До выстрела», «До лечения» …) would be accepted and never fire, so it is refused here
-        c.need(obj.get("event") == "attack" and obj.get("attack", "simple") == "simple", path + ("word",),
-               "«До» is carried out only before a simple attack (event: attack, attack: simple); "
-               "«До» another action never fires in this engine")
+        # 113.2 «До»: fires at the declaration of what it precedes, before its execution. The edition says what
+        # that can be: classic a simple attack (attacks.py; ASM trigger-word-do), heroes, which has no simple
+        # strike, an ability (stack.py; ASM heroes-before-ability). Anything else («До выстрела», «До лечения»,
+        # «До атаки» in heroes …) would be accepted and never fire, so it is refused here
+        profile = EDITIONS.get(edition, CLASSIC)
+        if profile.before_events == ("attack",):
+            c.need(obj.get("event") == "attack" and obj.get("attack", "simple") == "simple", path + ("word",),
+                   f"«До» is carried out only before a simple attack in {profile.name} (event: attack, attack: "
+                   "simple); «До» another action never fires in this engine")
+        else:
+            c.need(obj.get("event") in profile.before_events and "attack" not in obj, path + ("word",),
+                   f"«До» is carried out only before the execution of an ability in {profile.name} (event: "
+                   f"{', '.join(profile.before_events)}); «До» another action never fires in this engine")
     return Trigger(word=TRIGGER_WORDS.get(obj.get("word", ""), ""), event=obj.get("event", ""), subject=subject, cause=cause,
                    cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
                    attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),
@@ -264,7 +276,7 @@ def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
     return Modifier(of=str(obj.get("of", "")), amount=int(obj.get("amount", 0) or 0), when=str(obj.get("when", "")))
 
 
-def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
+def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
                "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
@@ -277,7 +289,7 @@ def _ability(c: _Checker, obj: Any, path: Path) -> Ability | None:
     trigger = None
     if kind == "triggered":
         if c.need("trigger" in obj, path + ("trigger",), "a triggered ability needs 'trigger'"):
-            trigger = _trigger(c, obj["trigger"], path + ("trigger",))
+            trigger = _trigger(c, obj["trigger"], path + ("trigger",), edition)
     else:
         c.need("trigger" not in obj, path + ("trigger",), f"only triggered abilities have a trigger, not {kind}")
     cost = Cost()
@@ -345,7 +357,7 @@ def _parse(defn: Any) -> tuple[CardDef | None, list[tuple[Path, str]]]:
     if c.need(isinstance(raw, list), ("abilities",), "expected a list"):
         seen: set[str] = set()
         for i, a in enumerate(raw):
-            ab = _ability(c, a, ("abilities", i))
+            ab = _ability(c, a, ("abilities", i), str(defn.get("edition", "")))
             if ab:
                 c.need(ab.key not in seen, ("abilities", i, "key"), f"duplicate ability key '{ab.key}'")
                 seen.add(ab.key)

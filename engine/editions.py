@@ -24,6 +24,8 @@ class Edition:
     once_per_turn_triggers: bool   # heroes 113.4.p1: each triggered ability at most once per turn
     optional_triggers: bool        # heroes 113.4: «может…» triggers may be left undeclared
     first_to_order: str        # who puts simultaneous triggers first: "active" or "inactive" (assumption)
+    before_events: tuple[str, ...]  # what a «До [текст]» trigger (113.2) can precede: the trigger events fired
+                                    # at a declaration (ASM trigger-word-do, heroes-before-ability)
     loses_without_creatures: bool = False   # classic 503.1.b18
 
     def cells(self) -> list[str]:
@@ -57,6 +59,7 @@ CLASSIC = Edition(
     has_grid=True, columns=GRID_COLUMNS, rows=GRID_ROWS, payment="after",
     once_per_turn_triggers=False, optional_triggers=False,
     first_to_order="active",          # ASM classic-trigger-order: the corpus is silent
+    before_events=("attack",),        # ASM trigger-word-do: «До» a simple attack
     loses_without_creatures=True,
 )
 
@@ -65,6 +68,7 @@ HEROES = Edition(
     has_grid=False, columns="", rows=0, payment="before",
     once_per_turn_triggers=True, optional_triggers=True,
     first_to_order="inactive",        # ASM heroes-trigger-order: published heroes ruling
+    before_events=("ability_executed",),  # ASM heroes-before-ability: no simple strikes; «До выполнения способности»
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, HEROES)}

@@ -148,11 +148,18 @@ class Effects:
         return True
 
     # -------------------------------------------------------------- continuous effects and their durations
-    def _until_turn(self: Game, player: str, until: str | None) -> int:
-        """The turn number at whose end an «до конца (вашего) хода» effect ends (ASM effect-until-your-turn)."""
-        if until == "end_of_controller_turn" and self.active != player:
-            return self.turn + 1
-        return self.turn
+    def _until_turn(self: Game, player: str, until: str | None, since: int | None = None) -> int:
+        """The turn number at whose end an «до конца (вашего) хода» effect that began in turn `since` (default:
+        this turn) ends (ASM effect-until-your-turn). Turns alternate between the two players."""
+        since = self.turn if since is None else since
+        active_then = self.active if (self.turn - since) % 2 == 0 else self.opponent(self.active)
+        if until == "end_of_controller_turn" and active_then != player:
+            return since + 1
+        return since
+
+    def turn_ended(self: Game, turn: int) -> bool:
+        """Turn `turn` has ended (503.1.b15: «до конца хода» effects are removed at its end, step end_done)."""
+        return self.turn > turn or (self.step == "end_done" and self.turn >= turn)
 
     def effect_ended(self: Game, e: Effect) -> bool:
         src, tgt = self.cards[e.source], self.cards[e.target]
@@ -160,8 +167,7 @@ class Effects:
             return True
         if not self.in_play(tgt):
             return True
-        return e.until_end_of_turn is not None and (
-            self.turn > e.until_end_of_turn or (self.step == "end_done" and self.turn >= e.until_end_of_turn))
+        return e.until_end_of_turn is not None and self.turn_ended(e.until_end_of_turn)
 
     def add_permanent_effect(self: Game, card: Card, spec: EffectSpec, key: str) -> None:
         self.effects.append(Effect(id=self._new_id("e"), kind=spec.do, source=card.id, target=card.id,
@@ -300,7 +306,7 @@ def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
         return False
     card.zone, card.cell, card.closed, card.wounds = "battlefield", cell, False, 0
     game._counters["appear"] += 1
-    card.appeared = game._counters["appear"]
+    card.appeared, card.appeared_turn = game._counters["appear"], game.turn
     markers = game.cell_markers.get(cell, [])
     if spec.marker and spec.marker in markers:
         markers.remove(spec.marker)

@@ -53,6 +53,10 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     """One game position and everything that happens from it. The rules sections are the modules of the
     base classes (one per rules concept); this class holds the state, sets it up and ties them together."""
 
+    # tests set this: every skipped rule-effects loop (rule_effects.run) and every reused part of the
+    # canonical state (canonical.canonical_state) is checked against a full computation
+    VERIFY_SKIPS = False
+
     def __init__(self, setup: dict, definitions: dict[str, dict]):
         problems = setup_problems(setup)
         if not isinstance(definitions, dict):
@@ -74,6 +78,11 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         self.fired: list[Fired] = []
         self.effects: list[Effect] = []
         self.history: list[dict] = []
+        # every game change is written to the battle history in the same step (537.1): `changes` counts the
+        # entries that record one (BattleHistory.log), and `rules_checked_at` is its value when the rule
+        # effects last ran to their end, so the loop of rule_effects.run is skipped while nothing changed
+        self.changes = 0
+        self.rules_checked_at = -1
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)
@@ -96,6 +105,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                         face_down=bool(c.get("face_down", False)), wounds=int(c.get("wounds", 0)),
                         max_lives=int(c.get("lives", d.lives)), markers=list(c.get("markers", [])),
                         position=int(c.get("position", 0)), poison=int(c.get("poison", 0)), appeared=i,
+                        appeared_turn=self.turn,
                         host=c.get("host"), additional=int(c.get("additional_lives", 0)),
                         negative=int(c.get("negative_lives", 0)), moves_left=int(c.get("moves_left", d.move)),
                         battle_started=not c.get("face_down", False), counters=int(c.get("counters", 0)))

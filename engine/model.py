@@ -20,8 +20,18 @@ DEFAULT_PLAYERS = ("А", "Б")                  # the players of a board that na
 STEPS = ("start", "main", "end")              # the steps a board may start in
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """A deep copy as plain JSON data: mappings stay dicts, tuples and lists become lists."""
+    kind = type(value)
+    if kind in _ATOMS:                  # the common cases first (every history entry goes through here)
+        return value
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else plain(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else plain(v) for k, v in value.items()}
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -100,7 +110,8 @@ class Trigger:
 
     @property
     def before(self) -> bool:
-        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do)."""
+        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do; heroes:
+        ASM heroes-before-ability); the edition profile says what it can precede (Edition.before_events)."""
         return self.word == "before"
 
 
@@ -241,6 +252,7 @@ class Card:
     position: int = 0
     poison: int = 0
     appeared: int = 0               # when it came into play (115.4: statics apply in order of appearance)
+    appeared_turn: int = 0          # the turn it came into play in (heroes 115.1: a static's game segment starts)
     last_hit: str | None = None     # history id of the action that last wounded it
     host: str | None = None         # equipment / symbiote: the card it is attached to
     additional: int = 0             # additional lives

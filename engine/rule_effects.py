@@ -23,6 +23,12 @@ Batch = tuple[tuple, Callable[[], None]]
 
 
 def run(game: Game) -> None:
+    """Apply every relevant rule effect, until none is (503.1.p1). The loop is skipped when nothing that a
+    rule effect reads has changed since it last ran to its end (`Game.changes`: see BattleHistory.log)."""
+    if game.changes == game.rules_checked_at:
+        if game.VERIFY_SKIPS:
+            _verify_nothing_relevant(game)
+        return
     applied: set[tuple] = set()
     cut: set[tuple] = set()
     while not game.lost:
@@ -41,11 +47,23 @@ def run(game: Game) -> None:
                 cut.add(repeated)
                 game.log("loop_cut", repeated=[[str(x) for x in a] for a in repeated])
         if batch is None:
-            return
+            break
         atoms, apply = batch
         applied.update(atoms)
         game.priority = None           # 503.1.p1: nobody has priority while rule effects are applied
         apply()
+    if not cut:
+        # nothing is relevant any more: the loop may be skipped until something changes (a loop that cut a
+        # cyclic sequence ended with effects still relevant, and runs again next time, as it always did)
+        game.rules_checked_at = game.changes
+
+
+def _verify_nothing_relevant(game: Game) -> None:
+    """Game.VERIFY_SKIPS (tests): a skipped loop must have had nothing to apply."""
+    relevant = [check.__name__ for check in CHECKS if check(game) is not None]
+    if relevant:
+        raise AssertionError(f"rule effects skipped while relevant: {relevant} (a change was not recorded in "
+                             f"Game.changes)")
 
 
 def lethal_wounds(game: Game) -> Batch | None:

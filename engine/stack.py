@@ -77,6 +77,11 @@ class StackAndPriority:
         self._mark_reveal([card.id] + targets)
         if entry.activated and self.edition.payment == "before":
             self._pay(entry)                      # heroes 113.3.dup2: paid before execution
+        if "ability_executed" in self.edition.before_events:
+            # heroes 113.2 «До»: «До выполнения способности …» fires when the ability (activated or triggered) is
+            # declared, its payment made, before it is executed; the trigger is declared at the next priority and
+            # goes onto the Queue above it, so it is executed first (ASM heroes-before-ability, heroes-queue-lifo)
+            self.fire("ability_executed", entry.declared, card, form=ab.form, phase="before")
 
     def _on_target(self: Game, p: dict, choice: str) -> None:
         assert self.declaring is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Ability, Card, Effect, Filter
+from .model import Ability, Card, Effect, EffectSpec, Filter
 from .triggered import POISON
 
 if TYPE_CHECKING:
@@ -23,8 +23,11 @@ class StaticAbilities:
     def abilities_of(self: Game, card: Card) -> tuple[Ability, ...]:
         """The abilities the card has now: none while an effect takes them away (e.g. a static); an ability
         substituted by another (503.1.b19) is not had while the other one is active."""
-        if any(e.kind == "lose_abilities" and e.target == card.id for e in self.effects):
-            return ()
+        for e in self.effects:
+            if e.kind == "lose_abilities" and e.target == card.id:
+                return ()
+        if not card.substituted and not card.definition.has_substituting:
+            return tuple(card.definition.abilities)      # nothing substituted: every printed ability
         return tuple(a for a in card.definition.abilities
                      if a.key not in card.substituted and (a.substitutes is None or self.condition_met(card, a)))
 
@@ -72,14 +75,34 @@ class StaticAbilities:
                                                                     source, you):
                         continue
                     for n, spec in enumerate(ab.effects):
+                        if self.static_segment_over(source, you, spec):
+                            continue
                         key = (source.id, ab.key, n, target.id)
                         wanted[key] = (spec.do, spec.amount, (0, source.appeared, idx, n))
         return wanted
 
+    def static_segment_over(self: Game, source: Card, you: str, spec: EffectSpec) -> bool:
+        """heroes 115.1: «Постоянная способность оказывает влияние на игру в течение указанного игрового
+        отрезка (или в течение всей игры, если игровой отрезок не указан)». A static whose effect says «до
+        конца (вашего) хода» acts from the moment its source came into play (115.1.p1 «Появившись, постоянная
+        способность сразу же применяет эффекты»; ASM static-segment) to the end of that turn, «вашего» meaning
+        the turn of the source's controller (ASM effect-until-your-turn); after it, the effect is removed
+        (the rule effect static_effects) and not applied again, whatever the condition."""
+        end = self.static_segment_end(source, you, spec)
+        return end is not None and self.turn_ended(end)
+
+    def static_segment_end(self: Game, source: Card, you: str, spec: EffectSpec) -> int | None:
+        """The turn at whose end a static's game segment ends (None: the whole game); see static_segment_over."""
+        return None if spec.until is None else self._until_turn(you, spec.until, since=source.appeared_turn)
+
     def add_static_effect(self: Game, key: tuple, value: tuple[str, int, tuple]) -> None:
         kind, amount, order = value
         eid = self._new_id("e")
+        source = self.cards[key[0]]
+        ab = self.ability_of(source, key[1])
+        spec = ab.effects[key[2]] if ab is not None and key[2] < len(ab.effects) else None
+        until = self.static_segment_end(source, self.controller(source), spec) if spec is not None else None
         self.effects.append(Effect(id=eid, kind=kind, source=key[0], target=key[3], amount=amount, order=order,
-                                   static_key=key))
+                                   until_end_of_turn=until, static_key=key))
         self.log("rule_effect", source=None, targets=[key[3]], effect="static_apply", applied=kind, id=eid,
                  source_card=key[0], ability=key[1])

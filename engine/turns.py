@@ -73,7 +73,7 @@ class Turns:
         card = self._check_play(player, action)
         card.zone, card.cell = "battlefield", action.get("cell") if self.edition.has_grid else None
         self._counters["appear"] += 1
-        card.appeared = self._counters["appear"]
+        card.appeared, card.appeared_turn = self._counters["appear"], self.turn
         hid = self.log("play", source=card.id, controller=player, cell=card.cell)
         self.fire("played", hid, card)
 

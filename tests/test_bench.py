@@ -70,7 +70,9 @@ def test_the_protocol_ratio_needs_an_in_process_run(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(bench, "_check", lambda cmd, timeout: (3.0, None, {"results": [{"status": "PASS"}]}))
     check = bench.Figure("check", "check", 1.5, "s", 15, extra={"seconds": 1.5})
     f = bench.bench_protocol(check)
-    assert (f.value, f.unit, f.meets) == (2.0, "×", True)
+    assert (f.value, f.unit, f.target, f.meets) == (2.0, "×", 1.5, False)      # issue 15: ≤ 1.5×
+    check = bench.Figure("check", "check", 2.5, "s", 15, extra={"seconds": 2.5})
+    assert bench.bench_protocol(check).meets is True
     assert bench.bench_protocol(None).available is False
 
 
@@ -81,9 +83,11 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setattr(bench, "bench_protocol", lambda check: fake["protocol"])
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
     monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
+    monkeypatch.setattr(bench, "bench_mutants", lambda: bench.Figure("mutants", "mutants", 30.0, "s", 60))
     assert main(["bench", "--json", "--orders", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"machine", "figures"} and data["machine"]["cpus"]
+    assert {"load_before", "load_after"} <= set(data["machine"])          # the load the figures were measured under
     assert [f["name"] for f in data["figures"]] == list(bench.NAMES)
     for f in data["figures"]:
         assert set(f) == KEYS
@@ -95,6 +99,21 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     assert main(["bench", "--only", "orderings", "--only", "memory", "--orders", "3"]) == 0
     table = capsys.readouterr().out
     assert "trigger orderings checked" in table and "peak memory" in table and "≥ 5,000 /s" in table
+
+
+def test_the_mutants_figure_reads_the_report_of_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    report = {"mutants": 61, "killed": 61, "killed_by_checks": 60, "killed_by_two_checks": 50}
+    monkeypatch.setattr(bench, "_timed", lambda argv, timeout: (
+        42.0, subprocess.CompletedProcess(argv, 0, json.dumps(report), "")))
+    f = bench.bench_mutants()
+    assert (f.value, f.target, f.meets) == (42.0, 60, True)
+    assert f.note == "61 mutants: 61 killed, 60 by «Тогда» checks, 50 by those of ≥ 2 scenarios"
+    monkeypatch.setattr(bench, "_timed", lambda argv, timeout: (
+        1.0, subprocess.CompletedProcess(argv, 2, "", "mutants: boom")))
+    f = bench.bench_mutants()
+    assert not f.available and f.note == "not available: no report (exit code 2): mutants: boom"
 
 
 def test_skip_and_only() -> None:

@@ -279,3 +279,41 @@ def test_the_search_and_the_replay_agree_on_every_fork_of_the_suite(tmp_path: Pa
         assert (fork["route"], other["route"]) == ("search", "replay")
         assert fork["orders"] == other["orders"] == len(fork["outcomes"]) >= 2, sid
         assert fork["outcomes"] == other["outcomes"], sid
+
+
+def _not_zero(world: World) -> None:
+    value = world.card("leader")["strike"]["value"]
+    assert value != [0, 0, 0], f"strike {value}"
+
+
+@pytest.mark.parametrize("check", ["fails-last-subtree", "passes"])
+def test_the_search_shared_out_among_processes_gives_the_one_process_answer(check: str) -> None:
+    """The subtrees of the first declaration walked by 2 processes and merged in order give what one process
+    gives: the same smallest failing order (here only the orders that declare «обнуление» first fail, so the
+    failure is in the last subtree, walked by the other process than the first), the same orders covered,
+    the same outcome and final state for every order. 4 triggers: the split does not depend on the size (a
+    search splits by itself from PARALLEL_FROM orders; the 7-trigger agreement test above takes that way)."""
+    from harness.suite.orderings import Search
+
+    answers = []
+    for workers in (1, 2):
+        world = start(3)
+        when_declare_any_order(world, "А")
+        world.fork.post_steps += [("И", "игроки пасуют, пока стек не опустеет", when_pass_until_empty,
+                                   {"world": world})]
+        if check == "fails-last-subtree":
+            world.fork.post_steps.append(("Тогда", "удар не 0", _not_zero, {"world": world}))
+        world.fork.record = {}
+        try:
+            Search(world, world.fork, workers=workers).run()
+            message = None
+        except AssertionError as err:
+            message = str(err)
+        answers.append((message, world.fork.explored, world.fork.record))
+    (m1, n1, r1), (m2, n2, r2) = answers
+    assert (m2, n2) == (m1, n1) and r2 == r1
+    if check == "passes":
+        assert m1 is None and n1 == 24 and len(r1) == 24
+    else:
+        assert m1 is not None and "обнуление" in m1.split("with [")[1].split(",")[0]
+        assert n1 == 3 * 6 + 1                    # the three subtrees before it, and the first order of the last

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from harness.engines.adapters import EngineRefused, EngineUnsupported
-from harness.engines.contract import MissingKey, refusal_codes, view
+from harness.engines.contract import NOT_A_REFUSAL, REFUSALS, MissingKey, refusal_codes, view
 from harness.engines.protocol import SubprocessAdapter
 from harness.run.results import ScenarioResult
 from harness.suite.world import World
@@ -76,6 +76,36 @@ def test_an_expected_refusal_needs_its_class() -> None:
         World(adapter=_Refusing("no_priority"), state={"turn": 1}).expect_refusal("А", {}, "один раз за ход")
     with pytest.raises(AssertionError, match="not a refusal"):
         World(adapter=_Refusing("unknown_action"), state={"turn": 1}).expect_refusal("А", {})
+
+
+@pytest.mark.parametrize("code", NOT_A_REFUSAL)
+@pytest.mark.parametrize("why", [None, "один раз за ход", "нет цели"])
+def test_not_knowing_the_action_is_never_the_expected_refusal(code: str, why: str | None) -> None:
+    with pytest.raises(AssertionError, match=f"the engine does not know the action \\({code}\\): not a refusal"):
+        World(adapter=_Refusing(code), state={"turn": 1}).expect_refusal("А", {}, why)
+
+
+def test_no_refusal_class_is_said_by_unknown_action_or_unsupported() -> None:
+    assert not {c for _, codes in REFUSALS.values() for c in codes} & set(NOT_A_REFUSAL)
+    for code in NOT_A_REFUSAL:
+        with pytest.raises(LookupError, match="unknown refusal class"):
+            refusal_codes(code)
+
+
+def test_every_expected_refusal_of_the_suite_names_its_class() -> None:
+    """Lint S021 (and the ERROR of `check`) in the kit's own features: every «не может …» step names a class
+    of REFUSALS, none of them unknown_action/unsupported."""
+    from harness.common import paths
+    from harness.suite.suitecheck import REFUSAL_CLASS, REFUSAL_STEP, refusal_problem
+
+    steps = [line.strip().split(" ", 1)[1] for f in sorted(paths.FEATURES.rglob("*.feature"))
+             for line in f.read_text("utf-8").splitlines() if REFUSAL_STEP.search(line)]
+    assert len(steps) >= 10
+    assert [s for s in steps if refusal_problem(s)] == []
+    assert {REFUSAL_CLASS.fullmatch(s)["why"] for s in steps} <= set(REFUSALS)
+    assert refusal_problem('игрок А не может применить способность "x: y"')
+    assert "never an expected refusal" in refusal_problem('игрок А не может применить способность "x: y" (unsupported)')
+    assert refusal_problem('игрок А не может применить способность "x: y" (один раз за ход)') is None
 
 
 def test_views_name_the_missing_key() -> None:

@@ -45,6 +45,13 @@ RUN_CASES: dict[str, tuple[list[str], str, str]] = {
                             "fixture/link.yaml: the board is outside scenarios/"),
     "[h-8] не расклад": (['    Дано расклад "fixture"', *GOOD_STEPS[1:]], "ERROR",
                          "scenarios/fixture: no such board file under scenarios/"),
+    "[h-9] отказ без класса": ([GOOD_STEPS[0], '    Тогда игрок А не может применить способность "x: y"'], "ERROR",
+                               f'{FEATURE}:LINE+2: steps: «Тогда игрок А не может применить способность "x: y"» '
+                               "expects a refusal without naming its class: a refusal counts only with its reason; "
+                               "end the step with the class in brackets, one of: (нет приоритета), (не сейчас), "
+                               "(ждёт решения), (один раз за ход), (нет цели), (чужая карта), (карта закрыта), "
+                               "(нечем платить), (условие не выполнено), (нет запаса движения), "
+                               "(не соседняя клетка), (игра окончена)"),
 }
 
 
@@ -120,7 +127,7 @@ def test_a_bad_scenario_is_an_error_and_the_others_still_run(runs: dict[str, Run
     result = run.result(f"classic/901-hostile::{name}")
     root = run.report_dir.parent
     line = _line_of(root, name)
-    expected = message.replace("LINE+1", str(line + 1)).replace("LINE", str(line))
+    expected = message.replace("LINE+2", str(line + 2)).replace("LINE+1", str(line + 1)).replace("LINE", str(line))
     assert result["status"] == status
     assert result["message"].endswith(expected) if expected else result["message"] == "", result["message"]
 

@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from harness.common import argtypes
-from harness.quality.bench import NAMES, Figure, as_json, run_bench
+from harness.quality.bench import NAMES, Figure, as_json, load, run_bench
 
 
 def _value(f: Figure) -> str:
@@ -30,7 +30,7 @@ def _target(f: Figure) -> str:
         + f" {f.unit}"
 
 
-def print_table(figures: list[Figure]) -> None:
+def print_table(figures: list[Figure], load_before: float | None = None) -> None:
 
     from harness.common.console import make_console
 
@@ -39,18 +39,20 @@ def print_table(figures: list[Figure]) -> None:
         mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]
         table.add_row(f.label, _value(f), _target(f), mark, f.note)
     make_console().print(table)
+    make_console().print(f"load average (1 min): {load_before} before, {load()} after")
 
 
 def cmd_bench(ns: argparse.Namespace) -> int:
     only = [n for n in (ns.only or NAMES) if n not in ns.skip]
     from harness.common.console import progress
 
+    load_before = load()
     with progress(None, "bench") as bar:  # on stderr: a --json stdout stays clean
         figures = run_bench(only, orderings_limit=ns.orders, progress=bar.say)
     if ns.json:
-        print(json.dumps(as_json(figures), ensure_ascii=False, indent=2))
+        print(json.dumps(as_json(figures, load_before), ensure_ascii=False, indent=2))
     else:
-        print_table(figures)
+        print_table(figures, load_before)
     return 0
 
 

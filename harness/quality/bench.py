@@ -3,17 +3,19 @@
 | figure | how | target |
 |---|---|---|
 | `pytest` | wall time of the whole `pytest` run of the repository (a subprocess) | ≤ 60 s |
-| `pytest-n` | the same with `-n auto` (pytest-xdist), when it is installed | ≤ 60 s |
+| `pytest-n` | the same with `-n auto` (pytest-xdist), when it is installed | ≤ 40 s |
 | `check` | wall time of `berserk-rules check` against the built-in engine, in-process (a subprocess of the CLI) | ≤ 15 s |
-| `protocol` | the same run with `--engine-cmd "<python> -m engine.serve"`, as a ratio to `check` | ≤ 2× |
+| `protocol` | the same run with `--engine-cmd "<python> -m engine.serve"`, as a ratio to `check` | ≤ 1.5× |
 | `roundtrip` | median and 95th percentile of one `state` request to `python -m engine.serve`, after a `setup` | ≤ 200 µs median |
 | `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py, the search route of the in-process engine): a board with 7 simultaneous triggers, all 5,040 orders checked; the note gives the distinct states explored, the memo hits, and the rate of the replay route on the first orders | ≥ 5,000 /s (1 s) |
 | `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search | ≤ 5 s |
+| `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
 | `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
-Each figure is measured once per run (search recall is a quality figure, not a speed one; it is here because
+The report gives the machine (CPUs) and its load average (1 minute) before and after the run: a figure
+measured on a busy machine says so. Each figure is measured once per run (search recall is a quality figure, not a speed one; it is here because
 a maintainer watches it the same way); nothing here is a test (no test fails because a machine is slow).
 A figure that cannot be measured (e.g. no protocol adapter) is reported as not available, with the reason.
 """
@@ -43,8 +45,8 @@ from harness.suite.orderings import _run
 from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
-NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "search",
-         "memory")
+NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
+         "search", "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
 
@@ -109,7 +111,22 @@ def bench_pytest(parallel: bool = False, timeout: float = 1800) -> Figure:
     if proc.returncode not in (0, 1):
         return unavailable(name, label, "s", f"pytest exited with code {proc.returncode}: {summary}", 60)
     note = summary + ("" if proc.returncode == 0 else " (some tests failed)")
-    return Figure(name, label, round(seconds, 1), "s", 60, note=note)
+    return Figure(name, label, round(seconds, 1), "s", 40 if parallel else 60, note=note)
+
+
+def bench_mutants(timeout: float = 1800) -> Figure:
+    """`berserk-rules mutants --json` as a subprocess: its wall time, with what it found."""
+    label = "berserk-rules mutants (every mutant, whole suite)"
+    seconds, proc = _timed([sys.executable, "-X", "utf8", "-m", "harness.cli", "mutants", "--json"], timeout)
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        return unavailable("mutants", label, "s", f"no report (exit code {proc.returncode}): "
+                           f"{_last_line(proc.stderr or proc.stdout)}", 60)
+    note = (f"{data['mutants']} mutants: {data['killed']} killed, {data['killed_by_checks']} by «Тогда» checks, "
+            f"{data['killed_by_two_checks']} by those of ≥ 2 scenarios")
+    return Figure("mutants", label, round(seconds, 1), "s", 60, note=note,
+                  extra={k: data[k] for k in ("mutants", "killed", "killed_by_checks", "killed_by_two_checks")})
 
 
 def _check(engine_cmd: str | None, timeout: float) -> tuple[float, subprocess.CompletedProcess, dict | None]:
@@ -158,7 +175,7 @@ def bench_protocol(check: Figure | None, timeout: float = 900) -> Figure:
     label = "check over the protocol (python -m engine.serve)"
     missing = protocol_missing()
     if missing:
-        return unavailable("protocol", label, "×", missing, 2)
+        return unavailable("protocol", label, "×", missing, 1.5)
     seconds, proc, data = _check(serve_cmd(), timeout)
     if data is None:
         return unavailable("protocol", label, "×", f"no results.json (exit code {proc.returncode}): "
@@ -166,8 +183,8 @@ def bench_protocol(check: Figure | None, timeout: float = 900) -> Figure:
     base = check.extra.get("seconds") if check is not None and check.available else None
     if not base:
         return unavailable("protocol", label, "×", f"no in-process run to compare with ({seconds:.2f} s over the "
-                           "protocol)", 2)
-    return Figure("protocol", label, round(seconds / base, 2), "×", 2,
+                           "protocol)", 1.5)
+    return Figure("protocol", label, round(seconds / base, 2), "×", 1.5,
                   note=f"{seconds:.2f} s vs {base:.2f} s in-process; {_scenario_note(data)}",
                   extra={"seconds": seconds})
 
@@ -278,9 +295,10 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample
     """Check every order of the `n_triggers` declarations (7! = 5,040; 8! = 40,320) with the search route of
     «в любом порядке» (harness.suite.orderings.explore on the in-process engine); `limit` checks the first orders
     only. The replay route is timed on its first `replay_sample` orders, for comparison."""
-    from harness.suite.orderings import Search, explore
+    from harness.suite.orderings import Search, default_workers, explore
 
     world, fork = _order_fork(n_triggers)
+    workers = default_workers(fork) if limit is None else 1
     started = time.perf_counter()
     failed = 0
     try:
@@ -298,6 +316,8 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample
             f"{failed} failing" + (f"; the replay route: {replay:,.0f} /s" if replay else ""))
     extra = {"orders": checked, "seconds": seconds, "failing": failed, "states": fork.states,
              "memo_hits": fork.memo_hits, "replay_per_s": round(replay) if replay else None}
+    note += f"; {workers} process" + ("es" if workers > 1 else "")
+    extra["workers"] = workers
     if n_triggers == 7:
         return Figure("orderings", f"trigger orderings checked ({n_triggers} triggers)", round(rate), "/s", 5000,
                       better="higher", note=note, extra=extra)
@@ -447,6 +467,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "growth" in wanted:
         say("growth: check of a generated suite, 1× and 10×…")
         figures["growth"] = bench_growth()
+    if "mutants" in wanted:
+        say("mutants: every mutant engine against the whole suite…")
+        figures["mutants"] = bench_mutants()
     if "pytest" in wanted:
         say("pytest: the whole test run…")
         figures["pytest"] = bench_pytest()
@@ -458,9 +481,18 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     return [figures[n] for n in NAMES if n in figures and n in wanted]
 
 
-def machine() -> dict[str, Any]:
-    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
+def load() -> float | None:
+    """The 1-minute load average (None where the system does not tell)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
 
 
-def as_json(figures: list[Figure]) -> dict[str, Any]:
-    return {"machine": machine(), "figures": [f.as_json() for f in figures]}
+def machine(load_before: float | None = None) -> dict[str, Any]:
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "load_before": load_before, "load_after": load()}
+
+
+def as_json(figures: list[Figure], load_before: float | None = None) -> dict[str, Any]:
+    return {"machine": machine(load_before), "figures": [f.as_json() for f in figures]}

@@ -494,6 +494,9 @@ class EngineMachine(RuleBasedStateMachine):
         note(f"board: {json.dumps(self.setup, ensure_ascii=False)}")
         with watchdog(STEP_TIMEOUT_S, "new_game"):
             self.game = engine.new_game(json.loads(json.dumps(self.setup)), json.loads(json.dumps(self.definitions)))
+        # the engine's shortcuts (a rule-effects loop skipped, the cards' rendering reused while nothing changed:
+        # Game.changes) are checked against the full computation at every step of the play
+        self.game.VERIFY_SKIPS = True
         self.current = engine.state(self.game)
         STATS["boards"] += 1
         check_state(self.current)

@@ -68,6 +68,10 @@ S019  invented-card-fact       a card fact no source gives, declared (``invented
                                board's test card; info: the list of every made-up fact the suite uses)
 S020  invented-undeclared      a card whose ``source`` says it is made up or not known («test card»,
                                «not known», «assumed», «invented») without an ``invented:`` declaration
+S021  refusal-without-class    a step expecting a refusal («Тогда игрок А не может применить …») that does
+                               not name its class in brackets (« (один раз за ход)»), or names one the
+                               kit does not know (``harness/engines/contract.py`` REFUSALS; never
+                               ``unknown_action``/``unsupported``); `check` ends the scenario as ERROR (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -110,7 +114,7 @@ from harness.rules.review import load_lock, lock_path, review_state, rules_dir
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
-from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features
+from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
 __all__ = [
     "CHECKS",
@@ -185,6 +189,7 @@ CHECKS: dict[str, Check] = {
         Check("S018", "feature-outside", "error", "a feature file links outside the features folder"),
         Check("S019", "invented-card-fact", "info", "a declared invented card fact"),
         Check("S020", "invented-undeclared", "warning", "a made-up or unknown card fact without a declaration"),
+        Check("S021", "refusal-without-class", "error", "an expected refusal does not name a known class"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -952,6 +957,9 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
             out.append(_finding("S017", sc.file, first.line,
                                 NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
         for step in sc.steps:
+            refusal = refusal_problem(step.text, step.keyword) if step.type in (None, "then") else None
+            if refusal:
+                out.append(_finding("S021", sc.file, step.line, refusal))
             m = _BOARD_STEP_RE.match(step.text)
             if m:
                 used_boards.add(m.group("path"))

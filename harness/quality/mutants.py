@@ -1089,6 +1089,26 @@ class HistoryTargetsChosenOnly(Game):
         if record is not None and any(t in grouped for t in record["targets"]):
             i = self.history.index(record)
             self.history[i] = {**record, "targets": [t for t in record["targets"] if t not in grouped]}
+@mutant("before-ability-as-at")
+class BeforeAbilityAsAt(Game):
+    """«До выполнения способности» triggers fire when the ability is executed, like «При», not when it is
+    declared, before its execution (heroes 113.2 «До»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "ability_executed" and ctx.get("phase") == "before":
+            return                                  # nothing fires at the declaration...
+        super().fire(event, hid, subject, **ctx)
+        if event == "ability_executed" and ctx.get("phase") is None:   # ...but at the execution
+            super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+
+@mutant("static-duration-ignored")
+class StaticDurationIgnored(Game):
+    """A static ability whose effect lasts «до конца (вашего) хода» acts for the whole game, as if no game
+    segment were named (heroes 115.1 «в течение указанного игрового отрезка»)."""
+
+    def static_segment_over(self, source: Any, you: str, spec: Any) -> bool:
+        return False
 
 
 # ------------------------------------------------------------------------------------------ serving

@@ -58,6 +58,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "all-targets-unfiltered": ("classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
     "before-as-at": ("classic [113.2-3]", "classic [113.2-7]", "classic [503.1.b15-2]"),
+    "before-ability-as-at": ("heroes [113.2-8]", "heroes [113.2-9]"),
     "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
@@ -161,9 +162,12 @@ KILLS: dict[str, tuple[str, ...]] = {
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
     "priority-during-rule-effects": (
         "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
-        "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]",
+        "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
     ),
-    "queue-fifo": ("heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.4.p1-2]", "heroes [113.7.ex1-2]"),
+    "queue-fifo": (
+        "heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]", "heroes [113.4.p1-2]",
+        "heroes [113.7.ex1-2]",
+    ),
     "resources-when-paid": ("classic [537.1-1]", "classic [537.1.d-1]"),
     "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
@@ -173,7 +177,10 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]", "classic [113.2-7]",
         "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [503.1.b15-2]",
     ),
-    "static-sticks-to-target": ("classic [503.1.b4-1]", "heroes [115.1-6]"),
+    "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
+    "static-sticks-to-target": (
+        "classic [503.1.b4-1]", "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]",
+    ),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
     "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),

@@ -256,6 +256,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
     for index, item in enumerate(items):
         item.stash[INDEX] = index         # the collection order, the order of results.json (also under -n)
+        if _template(item) is not None:
+            # a scenario's failure is reported by its result (pytest_runtest_makereport replaces the report's
+            # text): pytest's own long form, which parses the source of every frame, is not built for it
+            item.repr_failure = _plain_failure  # type: ignore[method-assign]
+
+
+def _plain_failure(excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
+    return excinfo.getrepr(style="native")
 
 
 def _result_id(item: pytest.Item, tpl: Any) -> str:

@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import multiprocessing
+import os
 import time
+import traceback
 import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -42,6 +45,8 @@ from harness.suite.world import Fork, World
 EXHAUSTIVE_LIMIT = 6        # replay route: every order up to this many items
 SEARCH_LIMIT = 8            # search route: every order up to this many items (8! = 40,320)
 SAMPLES = 300
+PARALLEL_FROM = 5040        # search route: a fork with at least this many orders (7 items) is split over
+                            # processes, one per core (Search.workers)
 PROBE = 256                 # look-ups of one kind (declaration, step, inside a step): stopped after this
                             # many found nothing (each costs a fingerprint; a look-up only saves work)
 
@@ -143,7 +148,7 @@ def explore(world: World, fork: Fork, route: str | None = None, limit: int | Non
     try:
         if route == "search" and (fork.kind == "choice" or len(fork.items) <= limit):
             fork.route = "search"
-            return Search(world, fork).run()
+            return Search(world, fork, workers=default_workers(fork)).run()
         fork.route = "replay"
         return _replay(world, fork, limit)
     except AssertionError as exc:
@@ -196,6 +201,17 @@ def _replay(world: World, fork: Fork, limit: int) -> int:
 
 
 # ------------------------------------------------------------------------------------------ the search
+def default_workers(fork: Fork) -> int:
+    """Processes for the search of `fork`: one per core for a fork of PARALLEL_FROM orders or more (where a
+    process start pays for itself), else 1; 1 where processes cannot be forked (not POSIX)."""
+    if fork.kind != "order" or math.factorial(len(fork.items)) < PARALLEL_FROM:
+        return 1
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(len(fork.items), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else (os.cpu_count() or 1)))
+
+
 def resumable(step: Callable[..., Any]) -> Callable[..., Any]:
     """Marks a step whose only local state is the number of engine calls it made so far, so that the rest of
     the step is determined by the state after each call: the search may look the outcome up there too
@@ -222,10 +238,12 @@ class Search:
     Memo values: for a position in the post steps, the failure message or None; for a node of the
     declarations, None or (the smallest failing rest of the order, its failure message)."""
 
-    def __init__(self, world: World, fork: Fork, budget: int | None = None):
+    def __init__(self, world: World, fork: Fork, budget: int | None = None, workers: int = 1):
         from engine.fingerprint import Fingerprints
 
         self.budget = budget                 # stop after this many orders (the bench's --orders)
+        self.workers = workers if budget is None else 1   # processes (Search._split): the subtrees of the
+                                                            # first declaration are shared out among them
         self.world, self.fork = world, fork
         self.steps = list(fork.post_steps)
         self.fingerprints = Fingerprints()
@@ -278,6 +296,8 @@ class Search:
         try:
             if fork.kind == "choice":
                 found = self._choices(root)
+            elif self.workers > 1:
+                found = self._split(root)
             else:
                 found = self._declare(root, [], list(fork.items))
         except _Budget:
@@ -357,6 +377,85 @@ class Search:
         if k is not None:
             self.memo[k] = found
         return found
+
+    # -- the first level shared out among processes
+    def _subtree(self, root: Any, saved: tuple, index: int) -> tuple[list[str], str] | None:
+        """The smallest failing order beginning with the fork's `index`-th item, or None (as one branch of
+        `_declare` at the root)."""
+        items = list(self.fork.items)
+        item, rest = items[index], items[:index] + items[index + 1:]
+        child = root.clone()
+        self._enter(child, *saved)
+        failure = self._take(item)
+        if failure is not None:
+            self.fork.explored += 1
+            self.fork.remember([item, *rest], failure, self.world.state)
+            return [item, *rest], failure
+        below = self._declare(child, [item], rest)
+        return None if below is None else ([item, *below[0]], below[1])
+
+    def _worker(self, root: Any, saved: tuple, indices: list[int], conn: Any) -> None:
+        """In a forked process: walk the subtrees of `indices`; send back, per subtree, what it found and what
+        it covered (orders, states, memo hits, recorded outcomes)."""
+        fork = self.fork
+        out: dict[int, Any] = {}
+        try:
+            for index in indices:
+                before = (fork.explored, fork.states, fork.memo_hits)
+                if fork.record is not None:
+                    fork.record = {}
+                found = self._subtree(root, saved, index)
+                out[index] = (found, fork.explored - before[0], fork.states - before[1],
+                              fork.memo_hits - before[2], fork.record)
+            conn.send(("ok", out))
+        except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
+            conn.send(("error", traceback.format_exc()))
+        finally:
+            conn.close()
+
+    def _split(self, root: Any) -> tuple[list[str], str] | None:
+        """`_declare` at the root with its subtrees shared out among `workers` forked processes (each has
+        a copy of the world and the game at the fork). The answer is the sequential one: the subtrees are
+        merged in order, up to the first that fails, so the smallest failing order and the orders covered
+        are what one process reports."""
+        ctx = multiprocessing.get_context("fork")
+        saved = self._saved()
+        n = len(self.fork.items)
+        jobs = []
+        for w in range(self.workers):
+            indices = list(range(w, n, self.workers))
+            receive, send = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=self._worker, args=(root, saved, indices, send), daemon=True)
+            process.start()
+            send.close()
+            jobs.append((process, receive))
+        results: dict[int, Any] = {}
+        try:
+            for process, receive in jobs:
+                try:
+                    status, payload = receive.recv()
+                except EOFError:
+                    raise RuntimeError(f"a search process ended without an answer (exit code "
+                                       f"{process.exitcode})") from None
+                if status != "ok":
+                    raise RuntimeError(f"a search process failed:\n{payload}")
+                results.update(payload)
+        finally:
+            for process, _ in jobs:
+                process.join(timeout=5)
+                if process.is_alive():
+                    process.kill()
+        fork = self.fork
+        for index in range(n):
+            found, explored, states, hits, record = results[index]
+            fork.explored += explored
+            fork.states += states
+            fork.memo_hits += hits
+            if fork.record is not None and record:
+                fork.record.update(record)
+            if found is not None:
+                return found
+        return None
 
     def _post(self) -> str | None:
         """Run the post steps on the world's game with the memo; the failure message or None."""

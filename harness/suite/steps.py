@@ -421,9 +421,10 @@ def then_stack(world: World, datatable: list[list[str]]) -> None:
 @then(_re(r"игрок " + P + r" не может (?P<what>применить|атаковать|переместить) (?P<rest>.+)"))
 def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
-    "X" существо "Y" / не может переместить "X" в клетку c3 (+ « (один раз за ход)», a class of refusal: нет приоритета, не сейчас, один раз за ход,
-    нет цели, чужая карта, карта закрыта, нечем платить, условие не выполнено, …) — the engine refuses the
-    action, for that reason when one is named, and nothing changes."""
+    "X" существо "Y" / не может переместить "X" в клетку c3 (+ « (один раз за ход)», the class of refusal,
+    required — lint S021, ERROR in `check` without it: нет приоритета, не сейчас, один раз за ход, нет цели,
+    чужая карта, карта закрыта, нечем платить, условие не выполнено, …) — the engine refuses the action for
+    that reason (unknown_action and unsupported are never one), and nothing changes."""
     why = None
     m = re.fullmatch(r"(?P<rest>.+) \((?P<why>[^()]+)\)", rest)
     if m:

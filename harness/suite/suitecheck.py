@@ -1,16 +1,21 @@
 """Checks of a scenario that make it ERROR instead of a collection error, an empty run or a vacuous PASS.
 
-Used by the pytest plugin when a scenario starts (`check` and pytest) and mirrored by `lint` (S013–S016),
-so both report the same defects with the same file and line:
+Used by the pytest plugin when a scenario starts (`check` and pytest) and mirrored by `lint` (S015–S018,
+S021), so both report the same defects with the same file and line:
 
 - a plain tag (`@wip`): tags name rule units (`@classic:113.2`) and assumptions (`@asm:<id>`), nothing else;
 - a scenario without steps, which would pass without checking anything;
 - a scenario that does not start with «Дано» (a «Тогда» before the board is set up checks nothing);
-- a feature file that is a link to a file outside the features folder.
+- a feature file that is a link to a file outside the features folder;
+- a refusal expected without its class («Тогда игрок А не может применить …» with no « (один раз за ход)»),
+  or with a class the kit does not know: a refusal counts only with its reason, and an engine that does not
+  know the action (`unknown_action`, `unsupported`) has not refused it by the rules.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,8 @@ PLAIN_TAG = ("a plain tag names neither a rule unit (@classic:113.2) nor an assu
              "the kit knows no other tags: remove it")
 NO_STEPS = "the scenario has no steps: it would pass without checking anything; give it a «Дано» and a «Тогда»"
 NOT_GIVEN_FIRST = "the scenario starts with «{step}»: a scenario starts with «Дано» (the board), then «Когда», then «Тогда»"
+REFUSAL_STEP = re.compile(r"игрок [^\s\"]+ не может (?:применить|атаковать|переместить) .+")
+REFUSAL_CLASS = re.compile(r".+ \((?P<why>[^()]+)\)")     # as the step reads it (harness/suite/steps.py)
 OUTSIDE = "the feature file is a link to {target}, outside {folder}/: features are read from that folder only"
 
 
@@ -32,6 +39,31 @@ def outside_features(path: Path, features: Path | None = None) -> str | None:
     if target == folder or folder in target.parents:
         return None
     return OUTSIDE.format(target=target, folder=paths.display(features or paths.FEATURES))
+
+
+def refusal_problem(text: str, keyword: str = "") -> str | None:
+    """The message when the step `text` (without its keyword, shown with it) expects a refusal without a
+    known class of refusal (harness.engines.contract.REFUSALS), else None."""
+    if not REFUSAL_STEP.fullmatch(text):
+        return None
+    step = f"{keyword.strip()} {text}".strip()
+    from harness.engines.contract import NOT_A_REFUSAL, REFUSALS
+
+    classes = ", ".join(f"({c})" for c in REFUSALS)
+    m = REFUSAL_CLASS.fullmatch(text)
+    if not m:
+        return (f"«{step}» expects a refusal without naming its class: a refusal counts only with its reason; "
+                f"end the step with the class in brackets, one of: {classes}")
+    why = m["why"]
+    if why in REFUSALS:
+        return None
+    if why in NOT_A_REFUSAL:
+        return (f"«{step}»: {why} is never an expected refusal (an engine that does not know the action has "
+                f"not refused it by the rules); name the class the rules give, one of: {classes}")
+    label = next((c for c, (_, codes) in REFUSALS.items() if why in codes), None)
+    near = difflib.get_close_matches(why, list(REFUSALS), n=1, cutoff=0.6)
+    hint = f" (did you mean «{label or near[0]}»?)" if label or near else ""
+    return f"«{step}»: «{why}» is not a class of refusal{hint}; the classes: {classes}"
 
 
 def scenario_problems(feature_file: str, line: int, plain_tags: Sequence[str], steps: Sequence[Any]) -> list[Problem]:
@@ -49,6 +81,10 @@ def scenario_problems(feature_file: str, line: int, plain_tags: Sequence[str], s
         first = steps[0]
         out.append(Problem(shown, first.line_number, "steps",
                            NOT_GIVEN_FIRST.format(step=f"{first.keyword.strip()} {first.name}")))
+    for step in steps:
+        problem = refusal_problem(step.name, step.keyword) if getattr(step, "type", "then") == "then" else None
+        if problem:
+            out.append(Problem(shown, step.line_number, "steps", problem))
     return out
 
 

@@ -1,0 +1,85 @@
+"""The engine's two shortcuts are exact: the rule-effects loop (503.1) is skipped, and the cards and effects
+of the canonical state are rendered once, while nothing changed (`Game.changes`, counted by the battle
+history: engine/battle_history.py). `Game.VERIFY_SKIPS` checks every skip against the full computation; the
+fuzzer plays with it on (tests/test_fuzz.py), the whole suite runs with it on here, and a change made with
+no history entry is caught."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import engine
+from engine import new_game, state
+
+GOBLIN = {"name": "Гоблин", "edition": "classic", "type": "creature", "lives": 4, "strike": [1, 2, 3]}
+ORC = {"name": "Орк", "edition": "classic", "type": "creature", "lives": 5, "strike": [2, 3, 4]}
+BOARD = {"edition": "classic", "turn": 1, "active": "А", "players": ["А", "Б"],
+         "cards": [{"id": "g", "card": "Гоблин", "owner": "А", "cell": "c3"},
+                   {"id": "o", "card": "Орк", "owner": "Б", "cell": "c4"}], "effects": []}
+DEFS = {"Гоблин": GOBLIN, "Орк": ORC}
+
+
+def verified_game():
+    game = new_game(BOARD, DEFS)
+    game.VERIFY_SKIPS = True
+    return game
+
+
+def test_a_pass_changes_nothing_a_rule_effect_reads_and_the_loop_is_skipped() -> None:
+    game = verified_game()
+    before = game.changes
+    game.act("А", {"type": "pass"})
+    assert game.changes == before == game.rules_checked_at      # only «pass» and «priority» were written
+    assert state(game)["priority"] == "Б"
+
+
+def test_a_lethal_wound_written_to_the_history_is_applied_at_once() -> None:
+    game = verified_game()
+    game.cards["o"].wounds = 5
+    game.log("effect", targets=["o"], effect="wound")              # the change, written as the engine writes it
+    game.act("А", {"type": "pass"})
+    assert next(c for c in state(game)["cards"] if c["id"] == "o")["zone"] == "graveyard"     # 503.1.b5
+
+
+def test_a_change_with_no_history_entry_is_caught_by_the_rule_effects_check() -> None:
+    game = verified_game()
+    game.cards["o"].wounds = 5                                     # a lethal wound nobody wrote down
+    with pytest.raises(AssertionError, match="rule effects skipped while relevant: \\['lethal_wounds'\\]"):
+        game.act("А", {"type": "pass"})
+
+
+def test_a_change_with_no_history_entry_is_caught_by_the_canonical_state() -> None:
+    game = verified_game()
+    state(game)
+    game.cards["o"].wounds = 1                                     # not lethal: no rule effect, but observable
+    with pytest.raises(AssertionError, match="no change written to the history"):
+        state(game)
+
+
+def test_without_verification_the_rendered_cards_are_reused_until_a_change() -> None:
+    game = new_game(BOARD, DEFS)
+    first = state(game)
+    game.act("А", {"type": "pass"})
+    second = state(game)
+    assert second["cards"] is first["cards"] and second["priority"] != first["priority"]
+    game.log("effect", targets=["o"], effect="wound")             # a change: rendered again
+    assert state(game)["cards"] is not second["cards"]
+
+
+def test_the_whole_suite_passes_with_every_shortcut_verified() -> None:
+    code = ("import sys; from engine.game import Game; Game.VERIFY_SKIPS = True\n"
+            "from harness.run.runner import run\n"
+            "o = run(quiet=True)\n"
+            "bad = o.results.unexpected\n"
+            "print(len(o.results.results), 'scenarios;', len(bad), 'not as expected:', [r.name for r in bad][:5])\n"
+            "sys.exit(1 if bad or o.code else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+    assert " 0 not as expected" in proc.stdout and not proc.stdout.startswith("0 ")
+
+
+def test_the_verification_is_off_in_play() -> None:
+    assert engine.Game.VERIFY_SKIPS is False          # it costs a full computation at every skip
