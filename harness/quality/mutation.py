@@ -53,12 +53,15 @@ KILLS: dict[str, tuple[str, ...]] = {
     "activate-with-queue": ("heroes [114.1.p1-2]", "heroes [114.1.p1-4]"),
     "after-as-at": (
         "classic [113.3-1]", "classic [113.3-2]", "classic [113.3-3]", "classic [113.3-4]", "classic [113.3-5]",
+        "heroes [113.2-5]",
     ),
     "after-without-payment": ("classic [113.3-3]", "classic [113.3-5]"),
     "all-targets-unfiltered": ("classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
-    "before-as-at": ("classic [113.2-3]", "classic [113.2-7]", "classic [503.1.b15-2]"),
     "before-ability-as-at": ("heroes [113.2-8]", "heroes [113.2-9]"),
+    "before-as-at": (
+        "classic [113.2-3]", "classic [113.2-7]", "classic [503.1.b15-2]", "heroes [113.2-8]", "heroes [113.2-9]",
+    ),
     "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
@@ -111,8 +114,9 @@ KILLS: dict[str, tuple[str, ...]] = {
     "heroes-active-declares-first": ("heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.4-3]"),
     "heroes-mandatory-declinable": (
         "heroes [113.2-1]", "heroes [113.2-3]", "heroes [113.2-4]", "heroes [113.2-5]", "heroes [113.2-6]",
-        "heroes [113.2-7]", "heroes [113.3-1]", "heroes [113.4-3]", "heroes [113.4.p1-2]", "heroes [113.6.ex1-1]",
-        "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+        "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]", "heroes [113.3-1]", "heroes [113.4-3]",
+        "heroes [113.4.p1-2]", "heroes [113.6.ex1-1]", "heroes [113.7-1]", "heroes [113.7.ex1-1]",
+        "heroes [113.7.ex1-2]",
     ),
     "heroes-pay-after": (
         "heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [114.1.p1-4]", "heroes [115.1-3]",
@@ -178,13 +182,11 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [503.1.b15-2]",
     ),
     "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
-    "static-sticks-to-target": (
-        "classic [503.1.b4-1]", "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]",
-    ),
+    "static-sticks-to-target": ("classic [503.1.b4-1]", "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]"),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
     "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
-    "trigger-declaration-no-parent": ("classic [113.2.ex1-1]", "classic [537.1.f-1]"),
+    "trigger-declaration-no-parent": ("classic [113.2.ex1-1]", "classic [537.1.f-1]", "heroes [113.2-8]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "triggers-before-rule-effects": (
         "classic [113.2.ex1-1]", "classic [113.3-3]", "classic [503.1-1]", "classic [503.1.b8-1]",
