@@ -99,7 +99,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
     "then_history_none": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
                           "history.targets", "history.info", "history.info.cards", "history.info.effect",
-                          "history.info.ended"),
+                          "history.info.ended", "history.info.generated"),
     "then_history_order_exact": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
                                  "history.targets", "history.info", "history.info.cards", "history.info.effect",
                                  "history.info.ended"),
