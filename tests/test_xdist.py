@@ -46,8 +46,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, Path]
         "expectations:\n"
         f"  {json.dumps(_first_scenario(), ensure_ascii=False)}: {{status: FAIL, reason: \"a known failure that passes\"}}\n"
         f"  {json.dumps(STALE, ensure_ascii=False)}: {{status: FAIL, reason: \"names no scenario\"}}\n", "utf-8")
-    with ThreadPoolExecutor(max_workers=2) as pool:    # two independent processes, side by side
-        serial, parallel = pool.submit(_run, tmp, "serial"), pool.submit(_run, tmp, "parallel", "-n", "2")
+    # two independent processes, side by side; the scenarios of the parallel run spread over both workers
+    # (`--dist load`: the tests' default, loadscope (tests/conftest.py), would keep one module on one worker)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        serial, parallel = pool.submit(_run, tmp, "serial"), pool.submit(_run, tmp, "parallel", "-n", "2", "--dist", "load")
         return {"serial": serial.result(), "parallel": parallel.result()}
 
 

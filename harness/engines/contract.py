@@ -45,6 +45,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_no_defender": ("history", "pending", "pending.kind", "pending.player"),
     "when_redirect": ("history", "pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_dice": ("history", "pending", "pending.kind", "pending.player"),
+    "when_one_roll": ("history", "pending", "pending.kind", "pending.player"),
     "when_declare": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_any_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_in_order": ("history", "cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
@@ -98,12 +99,12 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_count": ("cards", "card.id", "card.name", "card.counters", "card.current_lives", "card.wounds"),
     "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
     "then_history_none": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
-                          "history.targets", "history.info", "history.info.effect", "history.info.ended",
-                          "history.info.generated", "history.info.action", "history.info.cards"),
+                          "history.targets", "history.info", "history.info.cards", "history.info.effect",
+                          "history.info.ended", "history.info.generated", "history.info.action"),
     "then_history_order_exact": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
                                  "history.targets", "history.info", "history.info.cards", "history.info.effect",
                                  "history.info.ended", "history.info.generated", "history.info.action"),
-    "then_no_roll": (),
+    "then_no_roll": ("history", "history.kind", "history.controller", "pending", "pending.kind", "pending.player"),
     "then_nothing_pending": ("pending", "pending.player"),
     "then_rule_effects_sourceless": ("history", "history.kind", "history.source", "history.targets"),
     "then_trigger_points": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player",
@@ -341,6 +342,8 @@ def refusal_codes(label: str | None) -> tuple[str, ...] | None:
 FIRST_CONTACT = (
     "classic/503-эффекты-правил-игры::[503.1.b2-1] В начале хода открываются карты активного игрока, и только они",
     "classic/503-эффекты-правил-игры::[503.1.b18-1] Последнее существо Б погибло — Б проиграл, приоритета ни у кого",
+    "classic/503-эффекты-правил-игры::[503.1.b18-2] В ход Б погибло последнее существо А — проиграл А, не активный "
+    "игрок",
     "classic/536-538-игродействия-история-деепричастия::[536.4-1] Для сравнения: обычная атака по закрытому "
     "существу — бросает только атакующий, ответного удара нет",
 )

@@ -956,6 +956,257 @@ class StaticSticksToTarget(Game):
         return wanted
 
 
+# ------------------------------------------------------------------------------------------ issue 13: sentences without a mutant
+@mutant("no-shuffle-after-return")
+class NoShuffleAfterReturn(Game):
+    """A deck that a card was returned to is not shuffled (classic 503.1.b17: «после возвращения карты в
+    колоду»; only taking a card or looking at the deck shuffles it)."""
+
+    def to_deck(self, card: Any, hid: str | None) -> None:
+        dirty = card.owner in self.deck_dirty
+        super().to_deck(card, hid)
+        if not dirty and self.deck_dirty.get(card.owner) == "returned":
+            del self.deck_dirty[card.owner]
+
+
+@mutant("no-shuffle-after-take")
+class NoShuffleAfterTake(Game):
+    """A deck that a card was taken from is not shuffled (classic 503.1.b17: «после извлечения из неё
+    карты»; only a card returned to it or a look at it shuffles it)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        result = super()._apply_effect(entry, spec, target_id)
+        if spec.do == "take_from_deck":
+            self.deck_dirty.pop(entry.controller, None)
+        return result
+
+
+@mutant("history-by-name")
+class HistoryByName(Game):
+    """A creature of the battle history is found by its name: every card of that name counts as the one that
+    attacked (classic 537.4: «не только по названию, но и по условному игровому идентификатору»)."""
+
+    def history_query(self, query: str, you: str) -> set[str]:
+        found = super().history_query(query, you)
+        if query != "attacked_your_creature_this_turn":
+            return found
+        names = {self.cards[c].definition.name for c in found if c in self.cards}
+        return found | {c.id for c in self.cards.values() if c.definition.name in names and c.zone != "deck"}
+
+
+@mutant("generated-attack-by-generator")
+class GeneratedAttackByGenerator(Game):
+    """A generated attack is made by the player of the ability that generated it, as if he took the performing
+    card under control for the attack (classic 536.5: «атаку выполняет карта-источник атаки (и игрок,
+    контролирующий эту карту), то есть взятия под контроль … не происходит»)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        self.controller = lambda card: entry.controller     # type: ignore[method-assign]
+        try:
+            return super()._generate_attack(entry, spec, groups)
+        finally:
+            del self.controller
+
+
+@mutant("generator-unpaid")
+class GeneratorUnpaid(Game):
+    """An ability whose effect generates a game action is not paid, like the generated action itself (classic
+    536.1: «Порождённые игродействия не требуют оплаты, но породившее их игродействие оплачивается по общим
+    правилам»)."""
+
+    def _pay(self, entry: Any) -> None:
+        card = self.cards[entry.source]
+        ab = self.ability_of(card, entry.ability or "") or card.definition.ability(entry.ability or "")
+        if ab is not None and any(e.do == "generated_attack" for e in ab.effects):
+            entry.data["paid"] = True
+            return
+        super()._pay(entry)
+
+
+@mutant("heroes-mandatory-declinable")
+class HeroesMandatoryDeclinable(Game):
+    """In heroes a triggered ability without «может» may be left undeclared, like a «может» one (heroes 113.3:
+    «игрок обязан объявить эту срабатывающую способность при первом же получении приоритета»)."""
+
+    def _declare_next(self) -> bool:
+        waiting = super()._declare_next()
+        p = self.pending
+        if waiting and self.edition.name == "heroes" and p and p["kind"] == "declare_trigger" and p["mandatory"]:
+            p["mandatory"] = False
+            p["options"].append(None)
+        return waiting
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None and self.edition.name == "heroes":
+            for f in [f for f in self.fired if self.declarer(f) == p["player"]]:
+                self.fired.remove(f)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+            return
+        super()._on_declare_trigger(p, choice)
+
+
+@mutant("participle-rule-effects-between")
+class ParticipleRuleEffectsBetween(Game):
+    """The rule effects that arose while effect 2 of a participle construction was applied are applied before
+    effect 1, as soon as they arise (classic 538.2: «применяются после того, как применятся эффекты, описанные
+    в 538.1»)."""
+
+    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
+        result = super()._participle(entry, ab, groups)
+        if result == "effect1_follows":
+            game_module.rule_effects.run(self)
+        return result
+
+
+@mutant("all-targets-unfiltered")
+class AllTargetsUnfiltered(Game):
+    """«Все карты с определённым условием» declares every card of the player, the condition unchecked, and the
+    text is carried out on all of them (classic 113.2.p2: «выбираются все легальные цели, а нелегальные на
+    момент заявки игнорируются»)."""
+
+    def target_options(self, source: Any, f: Any, you: str, chosen: list, ability: Any = None) -> list[str]:
+        if f.all and (f.state or f.wounded):
+            f = dataclasses.replace(f, state=None, wounded=False)
+        return super().target_options(source, f, you, chosen, ability)
+
+
+@mutant("generated-target-by-performer")
+class GeneratedTargetByPerformer(Game):
+    """The target of a generated attack is chosen by the player controlling the card that will make it, not by
+    the player of the card whose effect generates it (classic 536.3: «все выборы осуществляет игрок,
+    контролирующий карту, которая создаёт эффект, порождающий игродействие»)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        p, d = self.pending, self.declaring
+        if not (p and p["kind"] == "target" and d is not None):
+            return
+        ab = self.ability_of(self.cards[d["card"]], d["ability"])
+        f = ab.targets[len(d["chosen"])] if ab is not None else None
+        if f is None or not f.near or not any(e.do == "generated_attack" for e in ab.effects):
+            return
+        index = int(f.near[6:]) - 1
+        performer = d["chosen"][index] if index < len(d["chosen"]) else None
+        if isinstance(performer, str) and performer in self.cards:
+            p["player"] = self.controller(self.cards[performer])
+
+
+@mutant("generator-stops-at-generated")
+class GeneratorStopsAtGenerated(Game):
+    """The ability that generated a game action ends with it: once that action has resolved only its payment
+    follows, the rest of its text is not carried out (classic 536.2.d: «продолжается выполнение особенности,
+    породившей это игродействие, (в том числе оплата)»)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_attack(entry, spec, groups)
+        if put:
+            source = self.cards[entry.source]
+            ab = self.ability_of(source, entry.ability or "") or source.definition.ability(entry.ability or "")
+            entry.data["effect_index"] = len(ab.effects) if ab is not None else entry.data["effect_index"]
+        return put
+
+
+@mutant("trigger-declaration-no-parent")
+class TriggerDeclarationNoParent(Game):
+    """The declaration of a triggered ability records no game action that generated it, as if only generated
+    actions (536) had one (classic 537.1.f: «игродействии, которое породило это игродействие (для срабатывающих
+    и условно играемых особенностей)»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        if kind == "declare" and rest.get("action") == "trigger":
+            rest["parent"] = None
+        return super().log(kind, source=source, targets=targets, **rest)
+
+
+@mutant("participle-target-ignores-condition")
+class ParticipleTargetIgnoresCondition(Game):
+    """When choosing the target of [Способность 1] the player is not offered what [Условие] allows: an occupied
+    cell with «дрожь» is not a legal target of the incarnation (classic 538.1.b1: «игрок учитывает
+    дополнительные возможности, описанные в [Условие]»)."""
+
+    def participle_allows_occupied(self, ability: Any) -> bool:
+        return False
+
+
+@mutant("history-controller-now")
+class HistoryControllerNow(Game):
+    """The battle history's record of a declaration names the player who controls its source now, not the one
+    who controlled it when it was declared (classic 537.1.e: «игроке, который контролировал источник на момент
+    заявки»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None, **rest: Any) -> str:
+        hid = super().log(kind, source=source, targets=targets, **rest)
+        for i, h in enumerate(self.history):
+            card = self.cards.get(h["source"] or "") if h["kind"] == "declare" else None
+            if card is not None and h["controller"] != self.controller(card):
+                self.history[i] = {**h, "controller": self.controller(card)}
+        return hid
+
+
+@mutant("condition-as-state")
+class ConditionAsState(Game):
+    """A condition «когда … становится N или менее жизней» is read as a state: the ability fires on every wound
+    that leaves the card at N lives or less, also when it already had that few (classic 113.1: declared «при
+    выполнении определённых условий, указанных в тексте», and the text says «становится»: when they come about)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "lives_at_most" and "crossing" in ctx:
+            ctx["crossing"] = (float("inf"), ctx["crossing"][1])
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("generated-attack-no-triggers")
+class GeneratedAttackNoTriggers(Game):
+    """A generated attack, which is not declared (536.5), fires no «при атаке/ударе» abilities (classic 536.4.ex1:
+    «Удар будет нанесён как по закрытой карте, все особенности “при ударе” сработают»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "attack" and ctx.get("phase") is None:
+            entry = self.entry_of(hid)
+            if entry is not None and entry["info"].get("generated"):
+                return
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("before-as-at")
+class BeforeAsAt(Game):
+    """«До [текст]» fires when [текст] is executed, like «При», not when it is declared (classic 113.2: «До» is a
+    trigger word of its own; ASM trigger-word-do)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") == "before":
+            return                                  # nothing fires at the declaration...
+        super().fire(event, hid, subject, **ctx)
+        if event == "attack" and ctx.get("phase") is None:  # ...the «До» triggers fire with the strike
+            super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+
+@mutant("resources-when-paid")
+class ResourcesWhenPaid(Game):
+    """A classic declaration records no resources, since they are paid only after the execution (503.1.b3): the
+    record names what was paid, not what was declared for payment (classic 537.1.d: «заявленных для оплаты
+    ресурсах»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            resources: list[str] | None = None, **rest: Any) -> str:
+        if kind == "declare" and self.edition.payment == "after":
+            resources = []
+        return super().log(kind, source=source, targets=targets, resources=resources, **rest)
+
+
+@mutant("history-targets-chosen-only")
+class HistoryTargetsChosenOnly(Game):
+    """The record of a declaration names as its targets only the cards chosen one by one, not those that «все
+    карты …» takes (classic 537.1.c: «цели или целях»; 113.2.p2: all the legal targets are chosen)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        top = self.stack[-1] if self.declaring is None and self.stack else None
+        grouped = {t for g in top.data.get("target_groups", []) if isinstance(g, list) for t in g} if top else set()
+        record = self.entry_of(top.declared) if top is not None and grouped else None
+        if record is not None and any(t in grouped for t in record["targets"]):
+            i = self.history.index(record)
+            self.history[i] = {**record, "targets": [t for t in record["targets"] if t not in grouped]}
 @mutant("before-ability-as-at")
 class BeforeAbilityAsAt(Game):
     """«До выполнения способности» triggers fire when the ability is executed, like «При», not when it is

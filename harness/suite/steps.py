@@ -127,6 +127,16 @@ def when_dice(world: World, rolls: str) -> None:
         raise AssertionError(f"the engine asks for a roll the step did not name: {left!r}")
 
 
+@when(_re(r"на кубике игрока " + P + r" выпадает (?P<value>-?\d+)"))
+def when_one_roll(world: World, player: str, value: str) -> None:
+    """Когда на кубике игрока А выпадает 4 — answers this player's pending roll, and only it: unlike «на
+    кубиках выпадает: …» it leaves whatever the engine asks next to the «Тогда» steps that follow (e.g. «Тогда
+    игрок Б не бросает кубик»)."""
+    world.begin_action()
+    world.pending("roll", player)
+    world.answer(player, int(value))
+
+
 @when(_re(r"игрок " + P + r" (?P<neg>не )?объявляет " + ABILITY + r" \"(?P<ability>[^\"]+)\""
            + r"(?: с точкой срабатывания " + C + r")?"))
 def when_declare(world: World, player: str, ability: str, neg: str | None, card: str | None) -> None:
