@@ -51,7 +51,10 @@ STATIC_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.static)
 HISTORY_QUERIES = battle_history.QUERIES
 HISTORY_CONDITIONS = battle_history.CONDITIONS
 PARTICIPLE_CONDITIONS = participle.CONDITIONS
-REPLACED = ("wounds", "destruction", "effects")   # what a replacement effect replaces (Replacement.of)
+REPLACED = ("wounds", "destruction", "effects", "effect")   # what a replacement effect replaces (Replacement.of)
+# «вместо того чтобы [verb]»: the verbs whose effect on a card a static may replace, and what it puts instead
+REPLACEABLE = tuple(name for name, verb in VERBS.items() if verb.target in ("card", "card_any_zone"))
+REPLACED_FROM = ("opponent", "any")
 MODIFIED = ("effect_amount",)                     # what a static modifier changes (Modifier.of)
 ABILITY_ZONES = ("battlefield", "graveyard")
 TARGET_ZONES = ("battlefield", "graveyard", "hand", "any")    # any: every zone but the deck (537.4)
@@ -99,7 +102,12 @@ VOCABULARY: dict[str, str] = {
                            "N wounds of each strike (heroes 115.3); static {of: destruction}: «вместо уничтожения …», "
                            "a destruction of the card by an effect is not applied (538.1.b3); {of: effects, when: "
                            + "|".join(PARTICIPLE_CONDITIONS) + ", instead: [effect…]}: the participle replacement "
-                           "«…, совершая [Способность 2]» (538.1)",
+                           "«…, совершая [Способность 2]» (538.1); static {of: effect, verb: "
+                           + "|".join(REPLACEABLE) + ", instead: [effect… on self], from: "
+                           + "|".join(REPLACED_FROM) + " (default any)}: «вместо того чтобы [verb] — [instead]»: "
+                           "when an effect of that verb (of a card of that side) would apply to the card, it is not "
+                           "applied and the instead effects are, at once: no declaration, no stack, no priority "
+                           "(ASM replacement-general)",
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
                         "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
@@ -258,10 +266,14 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
 def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:
     """A replacement effect (534): of wounds (prevention, heroes 115.3) or destruction (538.1.b3), carried
     by a static; of the ability's own effects (the participle replacement, 538.1), by any other kind."""
-    if not c.keys(obj, path, {"of", "prevent", "when", "instead"}, frozenset({"of"})):
+    if not c.keys(obj, path, {"of", "prevent", "when", "instead", "verb", "from"}, frozenset({"of"})):
         return None
     of = obj.get("of")
     c.choice(obj, "of", path, REPLACED)
+    if of == "effect":
+        return _general_replacement(c, obj, path, kind)
+    for k in ("verb", "from"):
+        c.need(k not in obj, path + (k,), "only a replacement of an effect ('of: effect') names a verb and a side")
     if of in ("wounds", "destruction"):
         c.need(kind == "static", path + ("of",), f"a replacement of {of} is carried by a static ability")
         for k in ("when", "instead"):
@@ -285,6 +297,30 @@ def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -
                     instead.append(spec)
     return Replacement(of=str(of), prevent=int(obj.get("prevent", 0) or 0), when=obj.get("when"),
                        instead=tuple(instead))
+
+
+def _general_replacement(c: _Checker, obj: dict, path: Path, kind: str) -> Replacement:
+    """«Вместо того чтобы [verb] — [instead]» (ASM replacement-general): a static replaces an effect of a verb
+    on its card by effects on the card itself."""
+    c.need(kind == "static", path + ("of",), "a replacement of an effect is carried by a static ability")
+    for k in ("when", "prevent"):
+        c.need(k not in obj, path + (k,), f"a replacement of an effect has no '{k}'")
+    c.need("verb" in obj, path + ("verb",), "a replacement of an effect names the verb it replaces")
+    c.choice(obj, "verb", path, REPLACEABLE)
+    c.choice(obj, "from", path, REPLACED_FROM)
+    instead: list[EffectSpec] = []
+    raw_instead = obj.get("instead", [])
+    if c.need(isinstance(raw_instead, list), path + ("instead",), "expected a list of effects (empty: nothing happens)"):
+        for i, e in enumerate(raw_instead):
+            spec = _effect(c, e, path + ("instead", i), 0, "replacement")
+            if spec:
+                c.need(spec.target == "self", path + ("instead", i, "target"),
+                       "the effects put instead apply to the replacement's card: target self")
+                c.need(spec.do in REPLACEABLE and spec.do != "wound_roll", path + ("instead", i, "do"),
+                       "an effect put instead acts on the card without a roll: one of "
+                       + ", ".join(v for v in REPLACEABLE if v != "wound_roll"))
+                instead.append(spec)
+    return Replacement(of="effect", verb=obj.get("verb"), from_=str(obj.get("from", "any")), instead=tuple(instead))
 
 
 def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:

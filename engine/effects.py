@@ -112,7 +112,11 @@ class Effects:
 
     def _apply_effect(self: Game, entry: Entry, spec: EffectSpec, target_id: str) -> bool | None:
         """Apply one effect to one target (a card id, or a cell for cell effects). Returns False when the
-        effect was not applied because a replacement effect replaced it (538.1.b3)."""
+        effect was not applied because a replacement effect replaced it (538.1.b3): an effect on a card meets
+        the card's «вместо того чтобы …» here, at the moment it would apply (replacement.py)."""
+        card = self.cards.get(target_id)
+        if card is not None and VERBS[spec.do].target != "cell" and self.effect_replaced(entry, spec, card):
+            return False
         return VERBS[spec.do].apply(self, entry, spec, target_id)
 
     def _effect_bonus(self: Game, entry: Entry, target: Card) -> int:
@@ -347,7 +351,10 @@ def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> Non
 
 def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     victims = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
-    results = [game._destroy_by_effect(entry, c) for c in victims]
+    # each destruction is an effect on that card: a «вместо того чтобы быть уничтоженным» of it acts (ASM
+    # replacement-general)
+    results = [not game.effect_replaced(entry, EffectSpec(do="destroy"), c) and game._destroy_by_effect(entry, c)
+               for c in victims]
     return all(results)
 
 

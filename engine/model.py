@@ -146,12 +146,16 @@ class Replacement:
     "wounds": wounds dealt to the card, `prevent` of them per strike are prevented (heroes 115.3);
     "destruction": a destruction of the card by an effect is not applied («вместо уничтожения», 538.1.b3);
     "effects": the participle replacement (538.1): the ability's effects are replaced by `instead` when
-    `when` holds at the replacement step."""
+    `when` holds at the replacement step;
+    "effect": «вместо того чтобы [verb] — [instead]»: an effect of verb `verb` on the card (from a card of
+    `from_`: opponent | any) is not applied, and `instead` is applied to the card."""
 
     of: str
     prevent: int = 0
     when: str | None = None
     instead: tuple[EffectSpec, ...] = ()
+    verb: str | None = None
+    from_: str = "any"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,10 @@
 
 A replacement effect of a card's static ability (`Ability.replacement`, model.py) acts when the event it
 replaces happens, not before: wounds dealt to the card are prevented, a destruction of the card by an
-effect is not applied. The participle replacement of an ability's own effects (538) lives in
+effect is not applied, and «вместо того чтобы [verb] — [instead]» (`of: effect`) puts its effects in place
+of an effect of that verb on the card. None of them is a triggered ability: no declaration, no stack or
+Queue, no priority (classic 538.1 calls its construction «особый эффект замещения»; 534 itself is outside
+the corpus: ASM replacement-general). The participle replacement of an ability's own effects (538) lives in
 participle.py; the substitution of one ability by another (503.1.b19) is a rule effect (rule_effects.py).
 """
 
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Card, Filter
+from .model import Card, EffectSpec, Entry, Filter
 
 if TYPE_CHECKING:
     from .game import Game
@@ -20,6 +23,7 @@ class Replacements:
     """Replacement effects of statics (a part of Game)."""
 
     no_replacement: bool = False      # classic 538.1.b4: set while an effect that cannot be replaced is applied
+    replacing: frozenset = frozenset()  # (card, ability) of the replacements whose instead effects are being applied
 
     def prevent_wounds(self: Game, card: Card, amount: int, hid: str) -> int:
         """Heroes 115.3: a static prevention on the card is relevant only when wounds are dealt to it: it
@@ -47,3 +51,39 @@ class Replacements:
                          effect="destroy")
                 return True
         return False
+
+    def effect_replaced(self: Game, entry: Entry, spec: EffectSpec, card: Card) -> bool:
+        """«Вместо того чтобы [verb] — [instead]» (ASM replacement-general): at the moment an effect of `entry`
+        would apply to `card`, a static of the card that replaces this verb (from this side) acts: the effect
+        is not applied, a «замещение» is recorded, and the instead effects are applied to the card at once, by
+        the usual rules, with no declaration, stack entry or priority (538.1: «особый эффект замещения»).
+        Returns True when the effect was replaced."""
+        if self.no_replacement:
+            return False                      # classic 538.1.b4: «он не может быть замещён»
+        for ab in self.abilities_of(card):
+            r = ab.replacement
+            if ab.kind == "static" and r is not None and r.of == "effect" and self.replaces_verb(r.verb, spec.do) \
+                    and (r.from_ == "any" or entry.controller != self.controller(card)) \
+                    and (card.id, ab.key) not in self.replacing:
+                hid = self.log("replaced", source=card.id, targets=[card.id], parent=entry.declared, ability=ab.key,
+                               effect1=[spec.do], effect2=[e.do for e in r.instead], by=entry.source)
+                self.apply_instead(card, ab.key, r.instead, hid)
+                return True
+        return False
+
+    def replaces_verb(self: Game, replaced: str | None, verb: str) -> bool:
+        """Whether a replacement of `replaced` acts on an effect of `verb`: only that verb."""
+        return replaced == verb
+
+    def apply_instead(self: Game, card: Card, key: str, instead: tuple[EffectSpec, ...], hid: str) -> None:
+        """The effects put instead, applied now to the replacement's card on behalf of its controller; their
+        history entries name the replacement («замещение») as their parent."""
+        stand_in = Entry(id=hid, kind="ability", source=card.id, controller=self.controller(card), targets=[card.id],
+                         ability=key, declared=hid)
+        saved, self.replacing = self.replacing, self.replacing | {(card.id, key)}
+        try:                              # a replacement does not act again on its own instead effects
+            for spec in instead:
+                if self.effect_reaches(spec, card.id):
+                    self._apply_effect(stand_in, spec, card.id)
+        finally:
+            self.replacing = saved

@@ -84,6 +84,8 @@ EFFECT_NAMES: dict[str, str] = {
     "heal": "лечение",
     "return_to_hand": "возвращение в руку",
     "return_to_deck": "возвращение в колоду",
+    "gain_control": "взятие под контроль",
+    "add_counters": "получение фишек",
 }
 
 

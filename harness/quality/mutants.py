@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import Game, attacks, effects, rule_effects, strike, turns
 from engine import game as game_module
+from engine.model import Entry
 from engine.serve import Server, serve
 
 MUTANTS: dict[str, type[Game]] = {}
@@ -591,6 +592,46 @@ class ParticipleEffect1Replaceable(Game):
             return super().destruction_replaced(card, hid)
         finally:
             self.no_replacement = saved
+
+
+@mutant("replacement-also-applies-original")
+class ReplacementAlsoAppliesOriginal(Game):
+    """«Вместо того чтобы [действие] — [другое]» adds the other effect to the replaced one: both are applied
+    (ASM replacement-general: the replaced effect is not applied)."""
+
+    def effect_replaced(self, entry: Any, spec: Any, card: Any) -> bool:
+        super().effect_replaced(entry, spec, card)
+        return False
+
+
+@mutant("replacement-ignores-verb")
+class ReplacementIgnoresVerb(Game):
+    """«Вместо того чтобы [действие] — [другое]» replaces every effect on the card, whatever its verb (ASM
+    replacement-general: only an effect of that verb)."""
+
+    def replaces_verb(self, replaced: str | None, verb: str) -> bool:
+        return True
+
+
+@mutant("replacement-on-stack")
+class ReplacementOnStack(Game):
+    """A replacement «вместо …» is declared and put on the stack/Queue like a triggered ability, its effects
+    applied when it resolves (ASM replacement-general, 538.1 «особый эффект замещения», heroes: «вместо»
+    replacements do not use the Queue)."""
+
+    def apply_instead(self, card: Any, key: str, instead: tuple, hid: str) -> None:
+        entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=self.controller(card),
+                      targets=[card.id], ability=key)
+        entry.declared = self.log("declare", source=card.id, targets=[card.id], controller=entry.controller,
+                                  parent=hid, resources=[], action="trigger", ability=key, entry=entry.id)
+        entry.data["instead"] = instead
+        self.stack.append(entry)
+
+    def _apply_ability(self, entry: Any) -> bool:
+        if "instead" not in entry.data:
+            return super()._apply_ability(entry)
+        self._apply_effects(entry, list(entry.data["instead"]), 0, [])
+        return True
 
 
 @mutant("effects-reach-out-of-play")

@@ -804,7 +804,7 @@ def then_history_order_exact(world: World, how: str, datatable: list[list[str]])
 def then_history_none(world: World, name: str, card: str | None) -> None:
     """Тогда в истории боя нет записей «нанесение ран» о "troll" — since the last «Когда» step no entry of that
     kind (a name of «идут в таком порядке», or an effect: нанесение ран, уничтожение, лечение, возвращение в
-    руку, возвращение в колоду) names the card (as its target, or as its source when it has no target)."""
+    руку, возвращение в колоду, взятие под контроль, получение фишек) names the card (as its target, or as its source when it has no target)."""
     known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
         {"объявление порождённой атаки", "объявление порождённой особенности"}
     if name not in known:      # an unknown name would make the check pass vacuously
