@@ -104,7 +104,8 @@ VOCABULARY: dict[str, str] = {
                            + "|".join(PARTICIPLE_CONDITIONS) + ", instead: [effect…]}: the participle replacement "
                            "«…, совершая [Способность 2]» (538.1); static {of: effect, verb: "
                            + "|".join(REPLACEABLE) + ", instead: [effect… on self], from: "
-                           + "|".join(REPLACED_FROM) + " (default any)}: «вместо того чтобы [verb] — [instead]»: "
+                           + "|".join(REPLACED_FROM) + " (default any), same_amount: true («столько же»: the "
+                           "instead effects take the replaced effect's amount)}: «вместо того чтобы [verb] — [instead]»: "
                            "when an effect of that verb (of a card of that side) would apply to the card, it is not "
                            "applied and the instead effects are, at once: no declaration, no stack, no priority "
                            "(ASM replacement-general)",
@@ -266,14 +267,15 @@ def _effect(c: _Checker, obj: Any, path: Path, n_targets: int, kind: str) -> Eff
 def _replacement(c: _Checker, obj: Any, path: Path, kind: str, n_targets: int) -> Replacement | None:
     """A replacement effect (534): of wounds (prevention, heroes 115.3) or destruction (538.1.b3), carried
     by a static; of the ability's own effects (the participle replacement, 538.1), by any other kind."""
-    if not c.keys(obj, path, {"of", "prevent", "when", "instead", "verb", "from"}, frozenset({"of"})):
+    if not c.keys(obj, path, {"of", "prevent", "when", "instead", "verb", "from", "same_amount"}, frozenset({"of"})):
         return None
     of = obj.get("of")
     c.choice(obj, "of", path, REPLACED)
     if of == "effect":
         return _general_replacement(c, obj, path, kind)
-    for k in ("verb", "from"):
-        c.need(k not in obj, path + (k,), "only a replacement of an effect ('of: effect') names a verb and a side")
+    for k in ("verb", "from", "same_amount"):
+        c.need(k not in obj, path + (k,), "only a replacement of an effect ('of: effect') has a verb, a side and "
+                                          "'same_amount'")
     if of in ("wounds", "destruction"):
         c.need(kind == "static", path + ("of",), f"a replacement of {of} is carried by a static ability")
         for k in ("when", "instead"):
@@ -308,6 +310,9 @@ def _general_replacement(c: _Checker, obj: dict, path: Path, kind: str) -> Repla
     c.need("verb" in obj, path + ("verb",), "a replacement of an effect names the verb it replaces")
     c.choice(obj, "verb", path, REPLACEABLE)
     c.choice(obj, "from", path, REPLACED_FROM)
+    c.flag(obj, "same_amount", path)
+    c.need(not (obj.get("same_amount") and obj.get("verb") == "wound_roll"), path + ("same_amount",),
+           "«столько же» takes a stated amount: not that of a roll (wound_roll)")
     instead: list[EffectSpec] = []
     raw_instead = obj.get("instead", [])
     if c.need(isinstance(raw_instead, list), path + ("instead",), "expected a list of effects (empty: nothing happens)"):
@@ -320,7 +325,12 @@ def _general_replacement(c: _Checker, obj: dict, path: Path, kind: str) -> Repla
                        "an effect put instead acts on the card without a roll: one of "
                        + ", ".join(v for v in REPLACEABLE if v != "wound_roll"))
                 instead.append(spec)
-    return Replacement(of="effect", verb=obj.get("verb"), from_=str(obj.get("from", "any")), instead=tuple(instead))
+    if obj.get("same_amount"):
+        c.need(all("amount" not in e for e in raw_instead if isinstance(e, dict)) if isinstance(raw_instead, list)
+               else True, path + ("same_amount",), "«столько же»: the effects put instead take the replaced "
+               "effect's amount, they state none of their own")
+    return Replacement(of="effect", verb=obj.get("verb"), from_=str(obj.get("from", "any")), instead=tuple(instead),
+                       same_amount=bool(obj.get("same_amount", False)))
 
 
 def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:

@@ -130,6 +130,13 @@ class Effects:
                    if a.kind == "static" and a.modifier is not None and a.modifier.of == "effect_amount"
                    and self.history_condition(a.modifier.when, target))
 
+    def effect_amount(self: Game, entry: Entry, spec: EffectSpec, target: Card) -> int:
+        """How much an effect gives or takes on `target`: its stated amount; for wounds, with the source's
+        bonus (537.2.ex2), and for the poison, the card's poison X."""
+        if spec.do != "wound":
+            return spec.amount
+        return target.poison if entry.ability == POISON_KEY else spec.amount + self._effect_bonus(entry, target)
+
     def wound(self: Game, card: Card, amount: int, hid: str) -> int:
         """Deal wounds; a static prevention on the card acts only now (heroes 115.3). Returns wounds dealt."""
         amount = self.prevent_wounds(card, amount, hid)
@@ -209,7 +216,7 @@ def _gain_control(game: Game, entry: Entry, spec: EffectSpec, target_id: str) ->
 
 def _wound(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
     target = game.cards[target_id]
-    amount = target.poison if entry.ability == POISON_KEY else spec.amount + game._effect_bonus(entry, target)
+    amount = game.effect_amount(entry, spec, target)
     hid = game.log("strike" if spec.attack else "effect", source=entry.source, targets=[target_id],
                    controller=entry.controller, parent=entry.declared, effect="wound", attack=spec.attack,
                    wounds=amount)

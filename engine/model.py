@@ -148,7 +148,8 @@ class Replacement:
     "effects": the participle replacement (538.1): the ability's effects are replaced by `instead` when
     `when` holds at the replacement step;
     "effect": «вместо того чтобы [verb] — [instead]»: an effect of verb `verb` on the card (from a card of
-    `from_`: opponent | any) is not applied, and `instead` is applied to the card."""
+    `from_`: opponent | any) is not applied, and `instead` is applied to the card (with the replaced effect's
+    amount when `same_amount`: «столько же»)."""
 
     of: str
     prevent: int = 0
@@ -156,6 +157,7 @@ class Replacement:
     instead: tuple[EffectSpec, ...] = ()
     verb: str | None = None
     from_: str = "any"
+    same_amount: bool = False
 
 
 @dataclass(frozen=True)

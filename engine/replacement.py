@@ -11,6 +11,7 @@ participle.py; the substitution of one ability by another (503.1.b19) is a rule 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from .model import Card, EffectSpec, Entry, Filter
@@ -67,7 +68,10 @@ class Replacements:
                     and (card.id, ab.key) not in self.replacing:
                 hid = self.log("replaced", source=card.id, targets=[card.id], parent=entry.declared, ability=ab.key,
                                effect1=[spec.do], effect2=[e.do for e in r.instead], by=entry.source)
-                self.apply_instead(card, ab.key, r.instead, hid)
+                # «столько же»: the instead effects take the amount the replaced effect would have had
+                instead = tuple(dataclasses.replace(e, amount=self.effect_amount(entry, spec, card)) for e in r.instead) \
+                    if r.same_amount else r.instead
+                self.apply_instead(card, ab.key, instead, hid)
                 return True
         return False
 
