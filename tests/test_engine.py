@@ -330,6 +330,25 @@ def _one_ability(ability: dict) -> dict:
     ({"key": "a", "kind": "activated", "replacement": {"of": "effects", "when": "cell_occupied", "instead": []}},
      ("abilities", 0, "replacement", "instead")),
     ({"key": "a", "kind": "static", "replacement": {"of": "everything"}}, ("abilities", 0, "replacement", "of")),
+    # «вместо того чтобы [verb]»: a static's; a known verb acting on a card; instead effects on the card itself
+    ({"key": "a", "kind": "activated", "replacement": {"of": "effect", "verb": "wound", "instead": []}},
+     ("abilities", 0, "replacement", "of")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "instead": []}},
+     ("abilities", 0, "replacement", "verb")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "verb": "incarnate", "instead": []}},
+     ("abilities", 0, "replacement", "verb")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "verb": "wound", "from": "you", "instead": []}},
+     ("abilities", 0, "replacement", "from")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "verb": "wound",
+                                                    "instead": [{"do": "destroy", "target": "target1"}]}},
+     ("abilities", 0, "replacement", "instead", 0, "target")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "verb": "wound", "instead": [{"do": "wound_roll"}]}},
+     ("abilities", 0, "replacement", "instead", 0, "do")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "effect", "verb": "wound", "same_amount": True,
+                                                    "instead": [{"do": "add_counters", "amount": 1}]}},
+     ("abilities", 0, "replacement", "same_amount")),
+    ({"key": "a", "kind": "static", "replacement": {"of": "destruction", "verb": "destroy"}},
+     ("abilities", 0, "replacement", "verb")),
     ({"key": "a", "kind": "activated", "modifier": {"of": "effect_amount", "amount": 1,
                                                     "when": "not_moved_previous_turn"}}, ("abilities", 0, "modifier")),
     ({"key": "a", "kind": "static", "modifier": {"of": "effect_amount", "amount": 1, "when": "always"}},
@@ -353,6 +372,11 @@ def test_ability_specs_compose_into_the_definition():
         ("effects", "cell_occupied", ["destroy_all_in_cell"])
     shield = parse_card(_one_ability({"key": "щит", "kind": "static", "replacement": {"of": "wounds", "prevent": 1}}))
     assert (shield.abilities[0].replacement.of, shield.abilities[0].replacement.prevent) == ("wounds", 1)
+    sponge = parse_card(_one_ability({"key": "в", "kind": "static", "replacement": {
+        "of": "effect", "verb": "wound", "from": "opponent", "same_amount": True, "instead": [{"do": "add_counters"}]}}))
+    r = sponge.abilities[0].replacement
+    assert (r.of, r.verb, r.from_, r.same_amount, [e.do for e in r.instead]) == \
+        ("effect", "wound", "opponent", True, ["add_counters"])
 
 
 def test_trigger_words_are_read_through_one_table():
