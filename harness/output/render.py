@@ -132,7 +132,8 @@ RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
 ATTACKS_RU = {"simple": "простой удар", "shot": "выстрел", "discharge": "разряд", "magic": "магический удар",
               "throw": "метание", "answer": "ответный удар"}
 EFFECT_NAMES_RU = {"wound": "ранить", "heal": "излечить", "destroy": "уничтожить", "incarnate": "инкарнировать",
-                   "strike_bonus": "бонус к удару", "gain_control": "взять под контроль", "move": "переместить"}
+                   "strike_bonus": "бонус к удару", "gain_control": "взять под контроль", "move": "переместить",
+                   "add_counters": "получить фишки", "close": "закрыть"}
 DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
                 "trigger_subject_left_play": "точка срабатывания ушла из игры"}
 

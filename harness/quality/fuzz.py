@@ -128,12 +128,20 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
     ab: dict[str, Any] = {"key": key, "kind": kind}
     if kind == "static":
         do = draw(st.sampled_from(["strike_bonus", "strike_bonus", "roll_bonus", "lose_abilities", "prevent",
-                                   "prevent_destroy"]))
+                                   "prevent_destroy", "replace_effect"]))
         if do == "prevent":
             ab["replacement"] = {"of": "wounds", "prevent": draw(st.integers(1, 2))}
             return ab
         if do == "prevent_destroy":
             ab["replacement"] = {"of": "destruction"}
+            return ab
+        if do == "replace_effect":        # «вместо того чтобы [verb] — [instead]» (ASM replacement-general)
+            verb = draw(st.sampled_from(["wound", "destroy", "gain_control", "heal", "close"]))
+            instead = draw(st.sampled_from([[], [{"do": "destroy"}], [{"do": "add_counters"}], [{"do": "close"}]]))
+            ab["replacement"] = {"of": "effect", "verb": verb, "from": draw(st.sampled_from(["opponent", "any"])),
+                                 "instead": instead}
+            if instead and instead[0]["do"] == "add_counters":
+                ab["replacement"]["same_amount"] = True
             return ab
         who = draw(st.sampled_from(["self", "adjacent", "self_or_adjacent", "any"]))
         ab["affects"] = {"who": who} if who != "any" else {"who": "any", "type": "creature",
