@@ -39,6 +39,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+def remove_object(items: list, obj: Any) -> None:
+    """Remove this very object from the list (by identity: the dataclasses' field-by-field equality is slow,
+    and another entry equal to it is not it)."""
+    for i in range(len(items) - 1, -1, -1):
+        if items[i] is obj:
+            del items[i]
+            return
+    raise ValueError("not in the list")
+
+
 # ------------------------------------------------------------------ errors of the API
 class IllegalAction(Exception):
     """A request the rules do not allow now; `code` is stable (protocol error code)."""
