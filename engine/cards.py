@@ -86,7 +86,8 @@ VOCABULARY: dict[str, str] = {
     "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
-              "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
+              "state: open|closed, wounded: true, near: targetN (next to an earlier target; "
+              "a cell target: the cards on the cells touching it, not the one on it, ASM near-cell), opposite: true "
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
               "with marker: …), zone: battlefield (default)|graveyard|hand|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
@@ -348,10 +349,13 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
         for i, t in enumerate(targets):
             if t.near and t.near[6:].isdigit():
                 k = int(t.near[6:])
-                # «рядом с выбранной клеткой» is not carried out: `near` picks cards next to an earlier card target
-                c.need(1 <= k <= i and not targets[k - 1].cell, path + ("targets", i, "near"),
-                       f"near: {t.near}: expected an earlier target that is a card (target1…target{i}); "
-                       "«рядом с выбранной клеткой» is not carried out")
+                # `near` picks cards next to an earlier target: a card, or a cell («рядом с выбранной клеткой»,
+                # ASM near-cell); a later one is not chosen yet when this one's options are offered
+                c.need(1 <= k <= i, path + ("targets", i, "near"),
+                       f"near: {t.near}: expected an earlier target: "
+                       + (", ".join(f"target{j}" for j in range(1, i + 1)) or "none comes before this one"))
+            elif t.near:
+                c.need(False, path + ("targets", i, "near"), f"near: {t.near}: expected an earlier target: target1, target2…")
     effects_raw = obj.get("effects", [])
     effects: list[EffectSpec] = []
     if c.need(isinstance(effects_raw, list), path + ("effects",), "expected a list"):

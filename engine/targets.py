@@ -60,10 +60,7 @@ class Targets:
             return [cell for cell in self.edition.cells()
                     if (f.marker is None or f.marker in self.cell_markers.get(cell, []))
                     and (cell not in occupied or allow_occupied or f.marker is None)]
-        near = None
-        if f.near:
-            index = int(f.near[6:]) - 1
-            near = self.cards.get(chosen[index]) if index < len(chosen) and isinstance(chosen[index], str) else None
+        near, near_cell = self.near_reference(f, chosen, ability)
         options = []
         for c in self.sorted_cards():
             if not self._in_target_zone(c, f.zone):
@@ -72,12 +69,33 @@ class Targets:
                 continue
             if near is not None and (c is near or not self.adjacent(c, near)):
                 continue
+            if near_cell is not None and not self.next_to_cell(c, near_cell):
+                continue
             if f.opposite and c.id != self.opposite_of(source, you):
                 continue
             if f.history and c.id not in self.history_query(f.history, you):
                 continue                     # 537.4: by game id, from the battle history (ASM delayed-as-trigger)
             options.append(c.id)
         return options
+
+    def near_reference(self: Game, f: Filter, chosen: list, ability: Ability | None) -> tuple[Card | None, str | None]:
+        """What `near: targetN` refers to: the earlier target's card, or its cell when that target is a cell
+        («рядом с выбранной клеткой»)."""
+        if not f.near:
+            return None, None
+        index = int(f.near[6:]) - 1
+        ref = chosen[index] if index < len(chosen) and isinstance(chosen[index], str) else None
+        if ref is None:
+            return None, None
+        if ability is not None and index < len(ability.targets) and ability.targets[index].cell:
+            return None, ref
+        return self.cards.get(ref), None
+
+    def next_to_cell(self: Game, card: Card, cell: str) -> bool:
+        """«рядом с выбранной клеткой»: the card stands on a cell touching the chosen one, diagonals included as
+        for cards (ASM classic-grid); the card standing on the chosen cell itself is not next to it (ASM near-cell)."""
+        return card.zone == "battlefield" and card.host is None and bool(card.cell) \
+            and self.edition.has_grid and self.edition.adjacent(card.cell or "", cell)
 
     def _in_target_zone(self: Game, card: Card, zone: str) -> bool:
         """A target filter's zone: the squad (default), the graveyard, the hand, or any zone but the deck —

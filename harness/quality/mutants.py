@@ -1229,6 +1229,36 @@ class StaticDurationIgnored(Game):
         return False
 
 
+@mutant("near-cell-ignored")
+class NearCellIgnored(Game):
+    """«каждое существо рядом с выбранной клеткой»: `near` a cell target is silently ignored, and the effect hits
+    every creature on the battlefield (the old defect of the vocabulary; ASM near-cell)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        return card.zone == "battlefield"
+
+
+@mutant("near-cell-includes-cell")
+class NearCellIncludesCell(Game):
+    """«рядом с выбранной клеткой» also takes the card standing on the chosen cell itself (ASM near-cell: a cell
+    is not next to itself)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        return super().next_to_cell(card, cell) or (card.zone == "battlefield" and card.cell == cell)
+
+
+@mutant("near-cell-orthogonal")
+class NearCellOrthogonal(Game):
+    """«рядом с выбранной клеткой» reads only the four cells sharing a side with it, as a move does, not the
+    diagonal ones (ASM classic-grid: «рядом» includes the diagonals)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        if not super().next_to_cell(card, cell):
+            return False
+        (ax, ay), (bx, by) = self.edition.coords(card.cell), self.edition.coords(cell)
+        return abs(ax - bx) + abs(ay - by) == 1
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
