@@ -71,12 +71,32 @@ class Targets:
                 continue
             if near_cell is not None and not self.next_to_cell(c, near_cell):
                 continue
+            if self.protected_from(c, ability, you):
+                continue                     # «не может быть целью …» (ASM protection)
             if f.opposite and c.id != self.opposite_of(source, you):
                 continue
             if f.history and c.id not in self.history_query(f.history, you):
                 continue                     # 537.4: by game id, from the battle history (ASM delayed-as-trigger)
             options.append(c.id)
         return options
+
+    def protected_from(self: Game, card: Card, ability: Ability | None, you: str) -> bool:
+        """«не может быть целью [заклинаний/воздействий/особенностей] [противника]» (ASM protection): can an
+        ability of this form, controlled by `you`, not choose `card` as a target? Only targets are concerned: a
+        static ability affects cards without choosing them as targets (heroes 115.1.p1), and a «все …» target
+        takes the legal targets only (classic 113.2.p2), so a protected card is not among them."""
+        if not self.in_play(card):
+            return False
+        for ab in self.abilities_of(card):
+            p = ab.protection
+            if p is None or not self.condition_met(card, ab):
+                continue
+            if p.from_ == "opponent" and self.controller(card) == you:
+                continue
+            if p.forms and (ability is None or ability.form not in p.forms):
+                continue
+            return True
+        return False
 
     def near_reference(self: Game, f: Filter, chosen: list, ability: Ability | None) -> tuple[Card | None, str | None]:
         """What `near: targetN` refers to: the earlier target's card, or its cell when that target is a cell

@@ -1259,6 +1259,47 @@ class NearCellOrthogonal(Game):
         return abs(ax - bx) + abs(ay - by) == 1
 
 
+@mutant("protection-ignored")
+class ProtectionIgnored(Game):
+    """«не может быть целью …» is not read: the protected card is offered as a target like any other and taken
+    by «все …» targets (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return False
+
+
+@mutant("protection-blocks-non-targeting")
+class ProtectionBlocksNonTargeting(Game):
+    """«не может быть целью …» is read as «не подвержена»: static abilities of those the card is protected from
+    do not affect it either (heroes 115.1.p1: «Постоянные способности влияют на карты, не выбирая их целью»)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        return {key: value for key, value in wanted.items()
+                if not self.protected_from(self.cards[key[3]], self.ability_of(self.cards[key[0]], key[1]),
+                                           self.controller(self.cards[key[0]]))}
+
+
+@mutant("protection-from-anyone")
+class ProtectionFromAnyone(Game):
+    """«не может быть целью … противника» is read without «противника»: the card's own controller cannot choose
+    it as a target either (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return super().protected_from(card, ability, "")
+
+
+@mutant("protection-forms-ignored")
+class ProtectionFormsIgnored(Game):
+    """«не может быть целью воздействий» is read as «… любых особенностей»: the form named is not read, and the
+    opponent's заклинания cannot choose the card either (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return super().protected_from(card, ability, you) or self.in_play(card) and any(
+            a.protection is not None and (a.protection.from_ == "any" or self.controller(card) != you)
+            for a in self.abilities_of(card))
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

@@ -200,6 +200,12 @@ KILLS: dict[str, tuple[str, ...]] = {
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
     "roll-not-clamped-up": ("classic [503.1.b13-2]", "classic [503.1.b13-5]"),
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
+    "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
+    "protection-forms-ignored": ("classic [113.2.p2-13]", "classic [113.2.p2-15]"),
+    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
+    "protection-ignored": (
+        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
+    ),
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
         "classic [113.2-7]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
