@@ -175,6 +175,16 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class Protection:
+    """A static's «не может быть целью [заклинаний/воздействий/особенностей] [противника]»: whose abilities
+    (`from_`: opponent | any, read from the protected card's controller) of which forms (`forms`: spell, effect;
+    empty: every ability) cannot choose the card as a target (ASM protection)."""
+
+    from_: str = "any"
+    forms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ability:
     key: str
     kind: str
@@ -195,6 +205,7 @@ class Ability:
     modifier: Modifier | None = None
     redirect: bool = False                  # static: may take an attack on an adjacent card of yours onto itself
     parts: tuple[str, ...] = ()             # a compound ability (составная способность): its parts, in order
+    protection: Protection | None = None    # static: «не может быть целью …» (ASM protection)
 
 
 @dataclass(frozen=True)
