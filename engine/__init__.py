@@ -8,6 +8,7 @@ It knows nothing of Gherkin, files, pytest or reports. Its public face:
     game.answer(player, choice)           # the answer to the pending decision
     game.clone()                          # an independent copy
     state(game)                           # the canonical state (plain JSON-able data)
+    state(game, ("stack", "pending"))     # only these top-level keys of it
     setup_problems(setup)                 # every problem of a position, as (path, message): what new_game refuses
     did_you_mean(word, options)           # the near names, for an error message
 

@@ -70,32 +70,39 @@ def _cards_and_effects(game: Game) -> tuple[list, list]:
     return cards, effects
 
 
-def canonical_state(game: Game) -> dict[str, Any]:
-    cards, effects = _cards_and_effects(game)
-    return {
-        "edition": game.edition.name,
-        "stack_name": game.edition.stack_name,
-        "turn": game.turn,
-        "active_player": game.active,
-        "first_player": game.first_player,
-        "step": game.step,
-        "priority": game.priority,
-        "players": [{"name": p, "lost": p in game.lost} for p in game.players],
-        "game_over": bool(game.lost),
-        "cells": {cell: sorted(m) for cell, m in sorted(game.cell_markers.items()) if m},
-        "seed": game.seed,
-        "cards": cards,
-        "effects": effects,
-        "stack": [
-            {"id": s.id, "kind": s.kind, "source": s.source, "ability": s.ability, "controller": s.controller,
-             "targets": list(s.targets), "step": s.step, "generated": s.generated}
-            for s in game.stack
-        ],
-        "waiting_triggers": [
-            {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event, "subject": f.subject,
-             "optional": f.optional} for f in game.fired
-        ],
-        "pending": game.pending,            # plain data, never changed in place (Game.pending)
-        # the entries themselves, shared: they are plain data never changed once written (Game.log)
-        "history": list(game.history),
-    }
+# the sections of the canonical state, in order, each rendered by its own function (canonical_state(game,
+# sections) renders only the sections asked for: the harness's pass loop reads four of them)
+SECTIONS: dict[str, Any] = {
+    "edition": lambda game: game.edition.name,
+    "stack_name": lambda game: game.edition.stack_name,
+    "turn": lambda game: game.turn,
+    "active_player": lambda game: game.active,
+    "first_player": lambda game: game.first_player,
+    "step": lambda game: game.step,
+    "priority": lambda game: game.priority,
+    "players": lambda game: [{"name": p, "lost": p in game.lost} for p in game.players],
+    "game_over": lambda game: bool(game.lost),
+    "cells": lambda game: {cell: sorted(m) for cell, m in sorted(game.cell_markers.items()) if m},
+    "seed": lambda game: game.seed,
+    "cards": lambda game: _cards_and_effects(game)[0],
+    "effects": lambda game: _cards_and_effects(game)[1],
+    "stack": lambda game: [
+        {"id": s.id, "kind": s.kind, "source": s.source, "ability": s.ability, "controller": s.controller,
+         "targets": list(s.targets), "step": s.step, "generated": s.generated}
+        for s in game.stack
+    ],
+    "waiting_triggers": lambda game: [
+        {"id": f.id, "card": f.card, "ability": f.ability, "event": f.event, "subject": f.subject,
+         "optional": f.optional} for f in game.fired
+    ],
+    "pending": lambda game: game.pending,       # plain data, never changed in place (Game.pending)
+    # the entries themselves, shared: they are plain data never changed once written (Game.log)
+    "history": lambda game: list(game.history),
+}
+
+
+def canonical_state(game: Game, sections: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The canonical state (docs/STATE.md); with `sections`, only those top-level keys."""
+    if sections is None:
+        return {key: render(game) for key, render in SECTIONS.items()}
+    return {key: SECTIONS[key](game) for key in sections}

@@ -26,6 +26,7 @@ from .model import (
     Filter,
     Modifier,
     Path,
+    Protection,
     Replacement,
     Trigger,
 )
@@ -62,6 +63,7 @@ BATTLE_START_EFFECTS = tuple(name for name, verb in VERBS.items() if verb.battle
 EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
 WHILE = ("source_in_squad",)
+PROTECTED_FROM = ("opponent", "any")               # whose abilities cannot target the card (Protection.from_)
 
 VOCABULARY: dict[str, str] = {
     "ability.key": "the name used to declare it in scenarios («Мститель: при гибели вашего существа»)",
@@ -89,7 +91,8 @@ VOCABULARY: dict[str, str] = {
     "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
-              "state: open|closed, wounded: true, near: targetN (next to an earlier target), opposite: true "
+              "state: open|closed, wounded: true, near: targetN (next to an earlier target; "
+              "a cell target: the cards on the cells touching it, not the one on it, ASM near-cell), opposite: true "
               "(the enemy creature opposite), history: " + "|".join(HISTORY_QUERIES) + ", cell: true (a cell, "
               "with marker: …), zone: battlefield (default)|graveyard|hand|any (every zone but the deck, 537.4)}",
     "ability.zone": "battlefield (default) | graveyard: where an activated ability can be declared from",
@@ -111,6 +114,13 @@ VOCABULARY: dict[str, str] = {
                            "(ASM replacement-general)",
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
                         "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
+    "ability.protection": "static: {from: opponent|any, forms: [spell|effect…]} — «не может быть целью "
+                          "[заклинаний/воздействий/особенностей] [противника]»: while the card has it, an ability of "
+                          "that form (no forms: any ability) controlled by the opponent (from: opponent) or by anyone "
+                          "(from: any) cannot choose the card as a target: it is not offered, and a «все …» target "
+                          "(113.2.p2) skips it; effects that do not choose it as a target — static abilities "
+                          "(heroes 115.1.p1), self, trigger_subject — still reach it; attacks are not abilities "
+                          "(ASM protection)",
     "effect.performer": "generated_attack: the target (targetN) that strikes (536.3)",
     "effect.card": "put_into_play: the target (targetN, a creature in your hand) that comes into play on the "
                    "effect's target cell",
@@ -344,10 +354,23 @@ def _modifier(c: _Checker, obj: Any, path: Path, kind: str) -> Modifier | None:
     return Modifier(of=str(obj.get("of", "")), amount=int(obj.get("amount", 0) or 0), when=str(obj.get("when", "")))
 
 
+def _protection(c: _Checker, obj: Any, path: Path, kind: str) -> Protection | None:
+    """«не может быть целью …» (ASM protection): a static ability's."""
+    c.need(kind == "static", path, "only a static ability gives protection («не может быть целью …»)")
+    if not c.keys(obj, path, {"from", "forms"}, frozenset({"from"})):
+        return None
+    c.choice(obj, "from", path, PROTECTED_FROM)
+    forms = obj.get("forms", [])
+    if not c.need(isinstance(forms, list) and all(f in FORMS for f in forms), path + ("forms",),
+                  f"expected a list of: {', '.join(FORMS)}"):
+        forms = []
+    return Protection(from_=str(obj.get("from", "any")), forms=tuple(forms))
+
+
 def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | None:
     allowed = {"key", "kind", "text", "form", "trigger", "targets", "effects", "optional", "once_per_turn",
                "source", "cost", "affects", "condition", "substitutes", "zone", "requires", "replacement", "modifier",
-               "redirect", "parts"}
+               "redirect", "parts", "protection"}
     if not c.keys(obj, path, allowed, frozenset({"key", "kind"})):
         return None
     c.need(isinstance(obj.get("key", ""), str) and obj.get("key", "x") != "", path + ("key",),
@@ -394,10 +417,13 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
         for i, t in enumerate(targets):
             if t.near and t.near[6:].isdigit():
                 k = int(t.near[6:])
-                # «рядом с выбранной клеткой» is not carried out: `near` picks cards next to an earlier card target
-                c.need(1 <= k <= i and not targets[k - 1].cell, path + ("targets", i, "near"),
-                       f"near: {t.near}: expected an earlier target that is a card (target1…target{i}); "
-                       "«рядом с выбранной клеткой» is not carried out")
+                # `near` picks cards next to an earlier target: a card, or a cell («рядом с выбранной клеткой»,
+                # ASM near-cell); a later one is not chosen yet when this one's options are offered
+                c.need(1 <= k <= i, path + ("targets", i, "near"),
+                       f"near: {t.near}: expected an earlier target: "
+                       + (", ".join(f"target{j}" for j in range(1, i + 1)) or "none comes before this one"))
+            elif t.near:
+                c.need(False, path + ("targets", i, "near"), f"near: {t.near}: expected an earlier target: target1, target2…")
     effects_raw = obj.get("effects", [])
     effects: list[EffectSpec] = []
     if c.need(isinstance(effects_raw, list), path + ("effects",), "expected a list"):
@@ -407,6 +433,7 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
                 effects.append(spec)
     replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
         if "replacement" in obj else None
+    protection = _protection(c, obj["protection"], path + ("protection",), kind) if "protection" in obj else None
     for flag in ("optional", "once_per_turn", "redirect"):
         c.flag(obj, flag, path)
     if obj.get("redirect"):
@@ -424,7 +451,8 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
                    optional=bool(obj.get("optional", False)), once_per_turn=bool(obj.get("once_per_turn", False)),
                    cost=cost, affects=affects, condition_source=condition, substitutes=obj.get("substitutes"),
                    zone=obj.get("zone", "battlefield"), requires=obj.get("requires"), replacement=replacement,
-                   modifier=modifier, redirect=bool(obj.get("redirect", False)), parts=tuple(parts))
+                   modifier=modifier, redirect=bool(obj.get("redirect", False)), parts=tuple(parts),
+                   protection=protection)
 
 
 def _compound(c: _Checker, ab: Ability, abilities: list[Ability], path: Path) -> Ability:

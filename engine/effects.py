@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import rule_effects
-from .model import IN_PLAY, Card, Effect, EffectSpec, Entry
+from .model import IN_PLAY, Card, Effect, EffectSpec, Entry, remove_object
 
 if TYPE_CHECKING:
     from .game import Game
@@ -186,7 +186,7 @@ class Effects:
                                    amount=spec.amount, order=(1, len(self.history))))
 
     def remove_effect(self: Game, e: Effect, reason: str) -> None:
-        self.effects.remove(e)
+        remove_object(self.effects, e)
         self.log("rule_effect", targets=[e.target], effect=reason, ended=e.kind, id=e.id, source_card=e.source)
 
 

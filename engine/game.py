@@ -36,7 +36,18 @@ from .editions import EDITIONS, Edition
 from .effects import Effects
 from .generated import GeneratedActions
 from .legal import LegalActions
-from .model import DEFAULT_PLAYERS, Card, CardDef, Effect, Entry, Fired, IllegalAction, SetupError, plain
+from .model import (
+    DEFAULT_PLAYERS,
+    Card,
+    CardDef,
+    Effect,
+    Entry,
+    Fired,
+    IllegalAction,
+    SetupError,
+    plain,
+    remove_object,
+)
 from .participle import ParticipleReplacement
 from .replacement import Replacements
 from .setup import setup_problems
@@ -192,7 +203,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
             if top is not None and top.step != "declared":
                 self._resolve_step(top)
                 if top.step == "done":
-                    self.stack.remove(top)
+                    remove_object(self.stack, top)
                     self.log("resolved", source=top.source, entry=top.id)
                     self.priority = None       # ASM priority-after-resolution: the active player, below
                 continue

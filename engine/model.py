@@ -39,6 +39,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+def remove_object(items: list, obj: Any) -> None:
+    """Remove this very object from the list (by identity: the dataclasses' field-by-field equality is slow,
+    and another entry equal to it is not it)."""
+    for i in range(len(items) - 1, -1, -1):
+        if items[i] is obj:
+            del items[i]
+            return
+    raise ValueError("not in the list")
+
+
 # ------------------------------------------------------------------ errors of the API
 class IllegalAction(Exception):
     """A request the rules do not allow now; `code` is stable (protocol error code)."""
@@ -171,6 +181,16 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class Protection:
+    """A static's «не может быть целью [заклинаний/воздействий/особенностей] [противника]»: whose abilities
+    (`from_`: opponent | any, read from the protected card's controller) of which forms (`forms`: spell, effect;
+    empty: every ability) cannot choose the card as a target (ASM protection)."""
+
+    from_: str = "any"
+    forms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ability:
     key: str
     kind: str
@@ -191,6 +211,7 @@ class Ability:
     modifier: Modifier | None = None
     redirect: bool = False                  # static: may take an attack on an adjacent card of yours onto itself
     parts: tuple[str, ...] = ()             # a compound ability (составная способность): its parts, in order
+    protection: Protection | None = None    # static: «не может быть целью …» (ASM protection)
 
 
 @dataclass(frozen=True)

@@ -60,10 +60,7 @@ class Targets:
             return [cell for cell in self.edition.cells()
                     if (f.marker is None or f.marker in self.cell_markers.get(cell, []))
                     and (cell not in occupied or allow_occupied or f.marker is None)]
-        near = None
-        if f.near:
-            index = int(f.near[6:]) - 1
-            near = self.cards.get(chosen[index]) if index < len(chosen) and isinstance(chosen[index], str) else None
+        near, near_cell = self.near_reference(f, chosen, ability)
         options = []
         for c in self.sorted_cards():
             if not self._in_target_zone(c, f.zone):
@@ -72,12 +69,53 @@ class Targets:
                 continue
             if near is not None and (c is near or not self.adjacent(c, near)):
                 continue
+            if near_cell is not None and not self.next_to_cell(c, near_cell):
+                continue
+            if self.protected_from(c, ability, you):
+                continue                     # «не может быть целью …» (ASM protection)
             if f.opposite and c.id != self.opposite_of(source, you):
                 continue
             if f.history and c.id not in self.history_query(f.history, you):
                 continue                     # 537.4: by game id, from the battle history (ASM delayed-as-trigger)
             options.append(c.id)
         return options
+
+    def protected_from(self: Game, card: Card, ability: Ability | None, you: str) -> bool:
+        """«не может быть целью [заклинаний/воздействий/особенностей] [противника]» (ASM protection): can an
+        ability of this form, controlled by `you`, not choose `card` as a target? Only targets are concerned: a
+        static ability affects cards without choosing them as targets (heroes 115.1.p1), and a «все …» target
+        takes the legal targets only (classic 113.2.p2), so a protected card is not among them."""
+        if not self.in_play(card):
+            return False
+        for ab in self.abilities_of(card):
+            p = ab.protection
+            if p is None or not self.condition_met(card, ab):
+                continue
+            if p.from_ == "opponent" and self.controller(card) == you:
+                continue
+            if p.forms and (ability is None or ability.form not in p.forms):
+                continue
+            return True
+        return False
+
+    def near_reference(self: Game, f: Filter, chosen: list, ability: Ability | None) -> tuple[Card | None, str | None]:
+        """What `near: targetN` refers to: the earlier target's card, or its cell when that target is a cell
+        («рядом с выбранной клеткой»)."""
+        if not f.near:
+            return None, None
+        index = int(f.near[6:]) - 1
+        ref = chosen[index] if index < len(chosen) and isinstance(chosen[index], str) else None
+        if ref is None:
+            return None, None
+        if ability is not None and index < len(ability.targets) and ability.targets[index].cell:
+            return None, ref
+        return self.cards.get(ref), None
+
+    def next_to_cell(self: Game, card: Card, cell: str) -> bool:
+        """«рядом с выбранной клеткой»: the card stands on a cell touching the chosen one, diagonals included as
+        for cards (ASM classic-grid); the card standing on the chosen cell itself is not next to it (ASM near-cell)."""
+        return card.zone == "battlefield" and card.host is None and bool(card.cell) \
+            and self.edition.has_grid and self.edition.adjacent(card.cell or "", cell)
 
     def _in_target_zone(self: Game, card: Card, zone: str) -> bool:
         """A target filter's zone: the squad (default), the graveyard, the hand, or any zone but the deck —

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .effects import POISON_KEY
-from .model import Ability, Card, EffectSpec, Fired
+from .model import Ability, Card, EffectSpec, Fired, remove_object
 
 if TYPE_CHECKING:
     from .game import Game
@@ -109,7 +109,7 @@ class TriggeredAbilities:
             for f in [f for f in self.fired if self.declarer(f) == player]:
                 why = self._why_not_declarable(f)
                 if why:
-                    self.fired.remove(f)
+                    remove_object(self.fired, f)
                     self.log("trigger_dropped", source=f.card, controller=player, parent=f.event,
                              ability=f.ability, reason=why)
                 else:
@@ -133,11 +133,11 @@ class TriggeredAbilities:
         if choice is None:
             for f in [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]:
                 # heroes 113.4: not declared at the first priority: lost for this triggering
-                self.fired.remove(f)
+                remove_object(self.fired, f)
                 self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
             return
         fired = next(f for f in self.fired if f.id == choice)
-        self.fired.remove(fired)
+        remove_object(self.fired, fired)
         card = self.cards[fired.card]
         ab = self.ability_of(card, fired.ability)
         assert ab is not None

@@ -23,8 +23,8 @@ def record_reads() -> dict[str, set[str]]:
     current: list[str] = []
     original = InProcessAdapter.state
 
-    def state(self):
-        return contract.recording(original(self), log)
+    def state(self, sections=None):
+        return contract.recording(original(self, sections), log)
 
     class Plugin:
         def pytest_bdd_before_step_call(self, step_func, **_):

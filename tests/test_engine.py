@@ -353,9 +353,32 @@ def _one_ability(ability: dict) -> dict:
                                                     "when": "not_moved_previous_turn"}}, ("abilities", 0, "modifier")),
     ({"key": "a", "kind": "static", "modifier": {"of": "effect_amount", "amount": 1, "when": "always"}},
      ("abilities", 0, "modifier", "when")),
+    # protection («не может быть целью …», ASM protection) is a static's, from opponent|any, of forms spell|effect
+    ({"key": "a", "kind": "activated", "protection": {"from": "any"}}, ("abilities", 0, "protection")),
+    ({"key": "a", "kind": "static", "protection": {"from": "enemy"}}, ("abilities", 0, "protection", "from")),
+    ({"key": "a", "kind": "static", "protection": {"from": "any", "forms": ["attack"]}},
+     ("abilities", 0, "protection", "forms")),
+    ({"key": "a", "kind": "static", "protection": {"forms": ["spell"]}}, ("abilities", 0, "protection", "from")),
+    # near names an earlier target (a card or a cell), never a later one nor a target that does not exist
+    ({"key": "a", "kind": "activated", "targets": [{"near": "target2"}, {"cell": True}]},
+     ("abilities", 0, "targets", 0, "near")),
+    ({"key": "a", "kind": "activated", "targets": [{"cell": True}, {"near": "targetX"}]},
+     ("abilities", 0, "targets", 1, "near")),
 ])
 def test_ability_specs_are_checked_with_their_path(ability, path):
     assert path in {p for p, _ in check_card_definition(_one_ability(ability))}
+
+
+def test_near_a_cell_target_is_accepted_and_protection_composes():
+    from engine import parse_card
+    from engine.model import Protection
+
+    assert check_card_definition(_one_ability({"key": "a", "kind": "activated", "targets": [
+        {"cell": True}, {"type": "creature", "all": True, "near": "target1"}],
+        "effects": [{"do": "wound", "target": "target2", "amount": 1}]})) == []
+    card = parse_card(_one_ability({"key": "a", "kind": "static", "protection": {"from": "opponent",
+                                                                                  "forms": ["effect"]}}))
+    assert card.abilities[0].protection == Protection(from_="opponent", forms=("effect",))
 
 
 def test_ability_specs_compose_into_the_definition():

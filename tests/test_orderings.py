@@ -185,9 +185,9 @@ def test_the_search_shares_prefixes_and_reports_what_it_covered() -> None:
     calls = {"answer": 0}
     inner = world.adapter.answer
 
-    def counting(player, choice):
+    def counting(player, choice, **options):
         calls["answer"] += 1
-        return inner(player, choice)
+        return inner(player, choice, **options)
 
     world.adapter.answer = counting
     assert explore(world, world.fork) == 6

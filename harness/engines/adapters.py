@@ -72,22 +72,27 @@ class InProcessAdapter:
         protocol has no such request."""
         return self._game.legal_actions(player) if self._game is not None else []
 
-    def act(self, player: str, action: dict) -> dict:
+    # the state is rendered when asked for: World calls act/answer with render=False and reads the state (or
+    # some of its sections, `state(sections)`) only when a step reads it
+    renders_on_demand = True
+
+    def act(self, player: str, action: dict, render: bool = True) -> dict | None:
         try:
             self._game.act(player, action)
         except self._engine.IllegalAction as exc:
             raise EngineRefused(exc.code, exc.message) from exc
-        return self.state()
+        return self.state() if render else None
 
-    def answer(self, player: str, choice: Any) -> dict:
+    def answer(self, player: str, choice: Any, render: bool = True) -> dict | None:
         try:
             self._game.answer(player, choice)
         except self._engine.IllegalAction as exc:
             raise EngineRefused(exc.code, exc.message) from exc
-        return self.state()
+        return self.state() if render else None
 
-    def state(self) -> dict:
-        return self._engine.state(self._game)
+    def state(self, sections: tuple[str, ...] | None = None) -> dict:
+        """The canonical state, or only its top-level keys `sections`."""
+        return self._engine.state(self._game, sections)
 
     def close(self) -> None:
         self._game = None

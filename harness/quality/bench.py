@@ -345,9 +345,9 @@ from harness.engines import adapters
 calls = {"setup": 0, "act": 0, "answer": 0}
 for name in calls:
     method = getattr(adapters.InProcessAdapter, name)
-    def counted(self, *a, _m=method, _n=name):
+    def counted(self, *a, _m=method, _n=name, **kw):
         calls[_n] += 1
-        return _m(self, *a)
+        return _m(self, *a, **kw)
     setattr(adapters.InProcessAdapter, name, counted)
 import pytest
 argv = [str(features / "test_generated.py"), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),

@@ -1270,6 +1270,77 @@ class StaticDurationIgnored(Game):
         return False
 
 
+@mutant("near-cell-ignored")
+class NearCellIgnored(Game):
+    """«каждое существо рядом с выбранной клеткой»: `near` a cell target is silently ignored, and the effect hits
+    every creature on the battlefield (the old defect of the vocabulary; ASM near-cell)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        return card.zone == "battlefield"
+
+
+@mutant("near-cell-includes-cell")
+class NearCellIncludesCell(Game):
+    """«рядом с выбранной клеткой» also takes the card standing on the chosen cell itself (ASM near-cell: a cell
+    is not next to itself)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        return super().next_to_cell(card, cell) or (card.zone == "battlefield" and card.cell == cell)
+
+
+@mutant("near-cell-orthogonal")
+class NearCellOrthogonal(Game):
+    """«рядом с выбранной клеткой» reads only the four cells sharing a side with it, as a move does, not the
+    diagonal ones (ASM classic-grid: «рядом» includes the diagonals)."""
+
+    def next_to_cell(self, card: Any, cell: str) -> bool:
+        if not super().next_to_cell(card, cell):
+            return False
+        (ax, ay), (bx, by) = self.edition.coords(card.cell), self.edition.coords(cell)
+        return abs(ax - bx) + abs(ay - by) == 1
+
+
+@mutant("protection-ignored")
+class ProtectionIgnored(Game):
+    """«не может быть целью …» is not read: the protected card is offered as a target like any other and taken
+    by «все …» targets (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return False
+
+
+@mutant("protection-blocks-non-targeting")
+class ProtectionBlocksNonTargeting(Game):
+    """«не может быть целью …» is read as «не подвержена»: static abilities of those the card is protected from
+    do not affect it either (heroes 115.1.p1: «Постоянные способности влияют на карты, не выбирая их целью»)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        return {key: value for key, value in wanted.items()
+                if not self.protected_from(self.cards[key[3]], self.ability_of(self.cards[key[0]], key[1]),
+                                           self.controller(self.cards[key[0]]))}
+
+
+@mutant("protection-from-anyone")
+class ProtectionFromAnyone(Game):
+    """«не может быть целью … противника» is read without «противника»: the card's own controller cannot choose
+    it as a target either (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return super().protected_from(card, ability, "")
+
+
+@mutant("protection-forms-ignored")
+class ProtectionFormsIgnored(Game):
+    """«не может быть целью воздействий» is read as «… любых особенностей»: the form named is not read, and the
+    opponent's заклинания cannot choose the card either (ASM protection)."""
+
+    def protected_from(self, card: Any, ability: Any, you: str) -> bool:
+        return super().protected_from(card, ability, you) or self.in_play(card) and any(
+            a.protection is not None and (a.protection.from_ == "any" or self.controller(card) != you)
+            for a in self.abilities_of(card))
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

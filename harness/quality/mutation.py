@@ -158,6 +158,9 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-2]", "classic [537.3.ex1-1]",
     ),
     "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
+    "near-cell-ignored": ("classic [113.2.p2-6]", "classic [113.2.p2-7]", "classic [113.2.p2-8]"),
+    "near-cell-includes-cell": ("classic [113.2.p2-7]", "classic [113.2.p2-8]"),
+    "near-cell-orthogonal": ("classic [113.2.p2-6]", "classic [113.2.p2-7]", "classic [113.2.p2-8]"),
     "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-excess-counters": ("classic [503.1.b16-3]", "classic [503.1.b16-5]"),
     "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b6-2]"),
@@ -200,6 +203,12 @@ KILLS: dict[str, tuple[str, ...]] = {
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
     "roll-not-clamped-up": ("classic [503.1.b13-2]", "classic [503.1.b13-5]"),
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
+    "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
+    "protection-forms-ignored": ("classic [113.2.p2-13]", "classic [113.2.p2-15]"),
+    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
+    "protection-ignored": (
+        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
+    ),
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
         "classic [113.2-7]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",

@@ -309,7 +309,7 @@ class Search:
             raise AssertionError(_message(fork, alt, failure, fork.labels))
         return fork.explored
 
-    def _enter(self, game: Any, state: dict, calls_before: list, mark: int, dice: dict, memory: dict) -> None:
+    def _enter(self, game: Any, state: dict | None, calls_before: list, mark: int, dice: dict, memory: dict) -> None:
         """Put the world at `game`, a copy of the game the saved world was at (so its canonical state is the
         same: steps only read it, and every engine call replaces it)."""
         w = self.world
@@ -322,7 +322,7 @@ class Search:
 
     def _saved(self) -> tuple[dict, list, int, dict, dict]:
         w = self.world
-        return w.state, list(w.calls), w.mark, {p: list(v) for p, v in w.dice.items()}, dict(w.memory)
+        return w._state, list(w.calls), w.mark, {p: list(v) for p, v in w.dice.items()}, dict(w.memory)
 
     def _choices(self, root: Any) -> tuple[list[str], str] | None:
         saved = self._saved()

@@ -254,18 +254,19 @@ def when_pass_until_empty(world: World) -> None:
     decision stops the step with a failure, since the scenario must answer it explicitly."""
     world.begin_action()
     for _ in range(200):
-        if any(p["lost"] for p in world.state["players"]):       # the game is over (503.1.b18)
+        now = world.peek("players", "pending", "stack", "priority")        # what the loop reads, nothing more
+        if any(p["lost"] for p in now["players"]):       # the game is over (503.1.b18)
             return
-        p = world.state.get("pending")
+        p = now.get("pending")
         if p:
             options = [o for o in p["options"] if o]
             if p["kind"] == "declare_trigger" and p.get("mandatory") and len(options) == 1:
                 world.answer(p["player"], options[0]["id"])
                 continue
             raise AssertionError(f"a decision needs an explicit answer: {p!r}")
-        if not world.state["stack"]:
+        if not now["stack"]:
             return
-        world.act(world.state["priority"], {"type": "pass"})
+        world.act(now["priority"], {"type": "pass"})
     raise AssertionError("the stack did not empty after 200 passes")
 
 

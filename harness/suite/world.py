@@ -67,7 +67,7 @@ def fork_summary(data: dict[str, Any]) -> str:
 class World:
     adapter: Adapter
     board: Any = None                    # harness.suite.board.Board
-    state: dict = field(default_factory=dict)
+    state: dict = field(default_factory=dict)          # a property, below: rendered when read
     mark: int = 0                        # history length when the current «Когда» step began
     dice: dict[str, list[int]] = field(default_factory=dict)
     calls: list[tuple] = field(default_factory=list)
@@ -75,22 +75,33 @@ class World:
     memory: dict[str, Any] = field(default_factory=dict)   # what steps remember (e.g. the chosen trigger point)
     observer: Callable[[], None] | None = None             # called after every act/answer (harness/orderings)
 
+    _state: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def peek(self, *sections: str) -> dict:
+        """The current state's top-level keys `sections` (the whole state where it is at hand)."""
+        if self._state is not None:
+            return self._state
+        return self.adapter.state(sections)  # type: ignore[call-arg]  # only renders_on_demand adapters get here
+
     # -- calls on the engine; every call is recorded and refreshes the state
     def setup(self, board: dict, definitions: dict) -> None:
         self.calls = [("setup", board, definitions)]
         self.state = self.adapter.setup(board, definitions)
 
-    def act(self, player: str, action: dict) -> None:
-        self.calls.append(("act", player, action))
-        self.state = self.adapter.act(player, action)
+    def _call(self, verb: str, player: str, arg: Any) -> None:
+        self.calls.append((verb, player, arg))
+        if getattr(self.adapter, "renders_on_demand", False):
+            self._state = getattr(self.adapter, verb)(player, arg, render=False)
+        else:
+            self._state = getattr(self.adapter, verb)(player, arg)
         if self.observer is not None:
             self.observer()
 
+    def act(self, player: str, action: dict) -> None:
+        self._call("act", player, action)
+
     def answer(self, player: str, choice: Any) -> None:
-        self.calls.append(("answer", player, choice))
-        self.state = self.adapter.answer(player, choice)
-        if self.observer is not None:
-            self.observer()
+        self._call("answer", player, choice)
 
     def expect_refusal(self, player: str, action: dict, why: str | None = None) -> None:
         """The engine must refuse this action — for the reason `why` (a class of harness.engines.contract.REFUSALS)
@@ -106,7 +117,7 @@ class World:
             assert exc.code not in NOT_A_REFUSAL, f"the engine does not know the action ({exc.code}): not a refusal"
             assert codes is None or exc.code in codes, \
                 f"the engine refused with {exc.code} ({exc.message}), expected «{why}» ({', '.join(codes)})"
-            self.state = self.adapter.state()
+            self._state = None
             assert observable(self.state) == observable(before), "the refused action changed the state"
             return
         raise AssertionError(f"the engine accepted {action!r}")
@@ -172,3 +183,20 @@ class World:
         if not p or p["kind"] != kind or p["player"] != player:
             raise AssertionError(f"expected a pending {kind} decision for player {player}, the engine has {p!r}")
         return p
+
+
+# -- the state: every engine call refreshes it. An engine over the protocol sends it with every reply; the
+# in-process engine (`renders_on_demand`) renders it when a step reads it (`World._state` None: not rendered
+# since the last call), and `World.peek` renders only the sections asked for. The dataclass field `state`
+# (World(state=…)) is stored through this property, set on the class once the dataclass is made.
+def _get_state(world: World) -> dict:
+    if world._state is None:
+        world._state = world.adapter.state()
+    return world._state
+
+
+def _set_state(world: World, value: dict | None) -> None:
+    world._state = value
+
+
+World.state = property(_get_state, _set_state)  # type: ignore[assignment,method-assign]
