@@ -137,3 +137,14 @@ def test_lint_checks_needs_tags(tmp_path) -> None:
                        encoding="utf-8")
     found = [f for f in lint_paths([feature], project=Project(root=tmp_path / "tree")) if f.code == "S014"]
     assert len(found) == 1 and "@needs:bogus" in found[0].message
+
+
+def test_a_board_with_a_participle_ability_needs_the_participle_replacement() -> None:
+    """The capability is derived from the card's `replacement: {of: effects}` (538), the form the vocabulary
+    has (not an old `participle` field): an engine that does not declare it SKIPs such a scenario."""
+    from harness.suite.capabilities import definition_needs
+    from harness.suite.session import catalog
+
+    worm = catalog().get("Скелетный червь", "classic")
+    assert worm is not None and "participle_replacement" in definition_needs(worm)
+    assert "participle_replacement" not in definition_needs(catalog().get("Мститель", "classic"))

@@ -116,7 +116,8 @@ def definition_needs(definition: dict) -> set[str]:
             continue
         if ability.get("kind") in ABILITY_KIND_NEEDS:
             out.add(ABILITY_KIND_NEEDS[ability["kind"]])
-        if ability.get("participle"):
+        replacement = ability.get("replacement")
+        if isinstance(replacement, dict) and replacement.get("of") == "effects":     # «…, совершая …» (538)
             out.add("participle_replacement")
         if ability.get("redirect"):
             out.add("redirects")
