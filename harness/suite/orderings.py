@@ -362,37 +362,31 @@ class Search:
         found = None
         for i, item in enumerate(remaining):
             child = game if i == len(remaining) - 1 else game.clone()
-            self._enter(child, *saved)
-            failure = self._take(item)
-            rest = [r for r in remaining if r != item]
-            if failure is not None:
-                self.fork.explored += 1
-                found = ([item, *rest], failure)       # every order beginning so fails; the smallest one
-                self.fork.remember([*prefix, *found[0]], failure, self.world.state)
-                break
-            below = self._declare(child, [*prefix, item], rest)
-            if below is not None:
-                found = ([item, *below[0]], below[1])
+            found = self._branch(child, saved, prefix, item, [r for r in remaining if r != item])
+            if found is not None:
                 break
         if k is not None:
             self.memo[k] = found
         return found
 
-    # -- the first level shared out among processes
-    def _subtree(self, root: Any, saved: tuple, index: int) -> tuple[list[str], str] | None:
-        """The smallest failing order beginning with the fork's `index`-th item, or None (as one branch of
-        `_declare` at the root)."""
-        items = list(self.fork.items)
-        item, rest = items[index], items[:index] + items[index + 1:]
-        child = root.clone()
+    def _branch(self, child: Any, saved: tuple, prefix: list[str], item: str,
+                rest: list[str]) -> tuple[list[str], str] | None:
+        """One branch of a node: on `child` (a copy of the node's game), declare `item`, then every order of
+        `rest`; the smallest failing rest of the order beginning with `item`, or None."""
         self._enter(child, *saved)
         failure = self._take(item)
         if failure is not None:
             self.fork.explored += 1
-            self.fork.remember([item, *rest], failure, self.world.state)
-            return [item, *rest], failure
-        below = self._declare(child, [item], rest)
+            self.fork.remember([*prefix, item, *rest], failure, self.world.state)
+            return [item, *rest], failure       # every order beginning so fails; the smallest one
+        below = self._declare(child, [*prefix, item], rest)
         return None if below is None else ([item, *below[0]], below[1])
+
+    # -- the first level shared out among processes
+    def _subtree(self, root: Any, saved: tuple, index: int) -> tuple[list[str], str] | None:
+        """The branch of the root that declares the fork's `index`-th item first (`_branch` on a clone)."""
+        items = list(self.fork.items)
+        return self._branch(root.clone(), saved, [], items[index], items[:index] + items[index + 1:])
 
     def _worker(self, root: Any, saved: tuple, indices: list[int], conn: Any) -> None:
         """In a forked process: walk the subtrees of `indices`; send back, per subtree, what it found and what
