@@ -191,6 +191,12 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
         "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
     ),
+    "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
+    "protection-forms-ignored": ("classic [113.2.p2-13]", "classic [113.2.p2-15]"),
+    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
+    "protection-ignored": (
+        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
+    ),
     "queue-fifo": (
         "heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]", "heroes [113.4.p1-2]",
         "heroes [113.7.ex1-2]",
@@ -203,12 +209,6 @@ KILLS: dict[str, tuple[str, ...]] = {
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
     "roll-not-clamped-up": ("classic [503.1.b13-2]", "classic [503.1.b13-5]"),
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
-    "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
-    "protection-forms-ignored": ("classic [113.2.p2-13]", "classic [113.2.p2-15]"),
-    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
-    "protection-ignored": (
-        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
-    ),
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
         "classic [113.2-7]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
