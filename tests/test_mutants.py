@@ -167,3 +167,52 @@ def test_a_kill_is_classified_by_the_keyword_of_the_failing_step() -> None:
     run = MutantRun("m", "m", [], 2, [Killer("classic/f::[1-1] x", "FAIL", "", "then"),
                                       Killer("classic/f::[1-2] x", "FAIL", "", "driver")])
     assert [k.short for k in run.then_killers] == ["classic [1-1]"]
+
+
+def test_the_kills_table_is_written_in_its_own_form() -> None:
+    """`berserk-rules mutants --write-kills` writes `kills_source` of a full run into mutation.py: for today's table
+    it gives back the very text of the file, so a rewrite changes only what the run found."""
+    from harness.quality.mutation import KILLS_LINE, kills_source
+
+    text = (paths.ROOT / "harness" / "quality" / "mutation.py").read_text("utf-8")
+    body = kills_source(KILLS)
+    assert "KILLS: dict[str, tuple[str, ...]] = {\n" + body + "\n}\n" in text
+    assert all(len(line) <= KILLS_LINE for line in body.splitlines())
+    namespace: dict = {}
+    exec("KILLS = {\n" + body + "\n}", namespace)  # noqa: S102 - the generated table is Python
+    assert namespace["KILLS"] == {name: tuple(sorted(refs)) for name, refs in KILLS.items()}
+
+
+def test_a_full_run_rewrites_the_kills_table(tmp_path) -> None:
+    """A report where each mutant was killed by the first scenario of its entry: the copy's table says exactly that,
+    and the rest of the file is untouched."""
+    from harness.quality.mutation import MutantRun, MutationReport, write_kills
+
+    source = paths.ROOT / "harness" / "quality" / "mutation.py"
+    copy = tmp_path / "mutation.py"
+    copy.write_text(source.read_text("utf-8"), "utf-8")
+    runs = []
+    for name in NAMES:
+        first = resolve(KILLS[name][0], SCENARIOS).id
+        runs.append(MutantRun(name=name, mistake="", units=[], declared=[], killers=[Killer(first, "FAIL", "", "then")]))
+    write_kills(MutationReport(declared=False, jobs=1, reference=None, runs=runs, duration_s=0.0), copy)
+    def parts(text: str) -> tuple[str, str, str]:
+        start = text.index("KILLS: dict")
+        end = text.index("\n}\n", start) + 3
+        return text[:start], text[start:end], text[end:]
+
+    head, table, tail = parts(copy.read_text("utf-8"))
+    namespace: dict = {}
+    exec(table.replace("KILLS: dict[str, tuple[str, ...]]", "KILLS"), namespace)  # noqa: S102
+    assert namespace["KILLS"] == {name: (KILLS[name][0],) for name in NAMES}
+    old_head, _, old_tail = parts(source.read_text("utf-8"))
+    assert (head, tail) == (old_head, old_tail)          # only the table changed
+
+
+def test_the_kills_table_is_not_written_from_a_partial_run() -> None:
+    from harness.quality.mutation import MutationReport, write_kills
+
+    with pytest.raises(ValueError, match="full run"):
+        write_kills(MutationReport(declared=True, jobs=1, reference=None, runs=[], duration_s=0.0))
+    with pytest.raises(ValueError, match="every mutant"):
+        write_kills(MutationReport(declared=False, jobs=1, reference=None, runs=[], duration_s=0.0))

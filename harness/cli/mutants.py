@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.table import Table
 
-from harness.common import argtypes
+from harness.common import argtypes, paths
 from harness.quality.mutation import run_mutants
 
 
@@ -90,6 +90,14 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
         print_report(report)
+    if ns.write_kills:
+        from harness.quality.mutation import write_kills
+
+        try:
+            print(f"KILLS written: {paths.display(write_kills(report))}", file=sys.stderr)
+        except ValueError as exc:
+            print(f"mutants: --write-kills: {exc}", file=sys.stderr)
+            return 2
     if report.errors:
         return 2
     return 0 if report.ok else 1
@@ -105,4 +113,7 @@ def register(sub: Any) -> None:
                         "(harness/quality/mutation.py KILLS) and check it fails exactly those (fast)")
     p.add_argument("--protocol", action="store_true",
                    help="serve every mutant (and the control) over the protocol instead of running it in-process")
+    p.add_argument("--write-kills", action="store_true",
+                   help="after a full run of every mutant, rewrite KILLS in harness/quality/mutation.py with the "
+                        "scenarios that killed each (check them first: a killer must check what the rule says)")
     p.set_defaults(func=cmd_mutants)

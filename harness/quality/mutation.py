@@ -22,7 +22,8 @@ forever hangs its worker: the protocol route has the time limits.)
 ``"<edition> [<scenario tag>]"`` (e.g. ``"classic [113.2.ex1-1]"``: the scenario of features/classic/
 whose name starts with that tag). With ``declared=True`` each mutant runs only the scenarios of the units
 those scenarios name (their most specific unit each), and must fail exactly the declared ones: the fast
-check of tests/test_mutants.py. A full run reports killers missing from the table as a note.
+check of tests/test_mutants.py. A full run reports killers missing from the table as a note;
+`berserk-rules mutants --write-kills` rewrites the table from a full run (`write_kills`).
 
 The command is `berserk-rules mutants` (harness/cli/mutants.py).
 """
@@ -30,6 +31,7 @@ The command is `berserk-rules mutants` (harness/cli/mutants.py).
 from __future__ import annotations
 
 import importlib.util
+import json
 import multiprocessing
 import shlex
 import sys
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.common import paths
+from harness.common.safeio import atomic_write
 from harness.run.runner import run_scenarios
 from harness.suite.features import scan_features
 
@@ -476,6 +479,47 @@ class MutationReport:
 
 
 # ------------------------------------------------------------------------------------------ running
+KILLS_LINE = 110          # the table's line length (ruff's)
+
+
+def kills_source(kills: dict[str, list[str] | tuple[str, ...]]) -> str:
+    """The body of the `KILLS` table for `kills` (mutant → killers), one entry per mutant in name order, each
+    line at most KILLS_LINE characters: what `berserk-rules mutants --write-kills` writes into this file."""
+    lines = []
+    for name in sorted(kills):
+        refs = [json.dumps(r, ensure_ascii=False) for r in sorted(kills[name])]
+        one = f'    "{name}": ({", ".join(refs)}{"," if len(refs) == 1 else ""}),'
+        if len(one) <= KILLS_LINE:
+            lines.append(one)
+            continue
+        lines.append(f'    "{name}": (')
+        line = "       "
+        for ref in refs:
+            if len(line) + len(ref) + 2 > KILLS_LINE:
+                lines.append(line)
+                line = "       "
+            line += f" {ref},"
+        lines += [line, "    ),"]
+    return "\n".join(lines)
+
+
+def write_kills(report: MutationReport, path: Path | None = None) -> Path:
+    """Rewrite `KILLS` in this file (or `path`, a copy of it) from a full run: every mutant's killers, as the run
+    found them."""
+    if report.declared or report.errors:
+        raise ValueError("KILLS is written from a full run of every mutant without errors")
+    path = path or Path(__file__).resolve()
+    text = path.read_text("utf-8")
+    head = "KILLS: dict[str, tuple[str, ...]] = {\n"
+    start = text.index(head) + len(head)
+    end = text.index("\n}\n", start)
+    kills = {run.name: [k.short for k in run.killers] for run in report.runs}
+    if set(kills) != set(mutants()):
+        raise ValueError("KILLS is written from a run of every mutant (not --only)")
+    atomic_write(path, (text[:start] + kills_source(kills) + text[end:]).encode("utf-8"))
+    return path
+
+
 def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
             rules: str | None = None, route: str = "in-process") -> MutantRun:
     """Play the scenarios (of `units`, or all) against one engine, in-process or over the protocol; in a
