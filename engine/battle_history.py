@@ -45,9 +45,9 @@ class BattleHistory:
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
         self.history.append({
-            "id": hid, "turn": self.turn, "kind": kind, "source": source, "targets": plain(targets or []),
-            "resources": plain(resources or []), "controller": controller, "parent": parent,
-            "info": plain(info),
+            "id": hid, "turn": self.turn, "kind": kind, "source": source,
+            "targets": plain(targets) if targets else [], "resources": plain(resources) if resources else [],
+            "controller": controller, "parent": parent, "info": plain(info) if info else {},
         })
         return hid
 

@@ -24,7 +24,6 @@ rule_effects.py (503) runs as a loop between steps; model.py holds the plain dat
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from . import rule_effects
@@ -45,6 +44,7 @@ from .model import (
     Fired,
     IllegalAction,
     SetupError,
+    copy_value,
     plain,
     remove_object,
 )
@@ -152,8 +152,9 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         self._pending = None if decision is None else plain(decision)
 
     def _new_id(self, prefix: str) -> str:
-        self._counters[prefix] = self._counters.get(prefix, 0) + 1
-        return f"{prefix}{self._counters[prefix]}"
+        counters = self._counters
+        n = counters[prefix] = counters.get(prefix, 0) + 1
+        return f"{prefix}{n}"
 
     # ------------------------------------------------------------------ public API
     # the action types of `act` and the method that carries each out
@@ -195,7 +196,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     # ------------------------------------------------------------------ the main loop
     def _advance(self) -> None:
         """Run the game forward until a player has priority or a decision is pending."""
-        while self.pending is None and not self.lost:
+        while self._pending is None and not self.lost:
             rule_effects.run(self)
             if self.lost:
                 return
@@ -215,9 +216,17 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> Game:
-        """An independent copy of the game. History entries and the pending decision are never changed in
-        place, so the copy shares them (seeding deepcopy's memo with them)."""
-        shared = {id(h): h for h in self.history}
-        if self._pending is not None:
-            shared[id(self._pending)] = self._pending          # plain data, never changed in place
-        return copy.deepcopy(self, shared)
+        """An independent copy of the game (model.copy_value: immutable values shared, everything else
+        copied, shared references kept shared). History entries and the pending decision are never changed
+        in place, so the copy shares them."""
+        new = object.__new__(type(self))
+        memo: dict[int, Any] = {id(self): new}
+        fields = new.__dict__
+        for name, value in self.__dict__.items():
+            if name == "history":
+                fields[name] = list(value)
+            elif name == "_pending":
+                fields[name] = value
+            else:
+                fields[name] = copy_value(value, memo)
+        return new

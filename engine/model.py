@@ -230,7 +230,15 @@ class CardDef:
     max_counters: int | None = None
 
     def ability(self, key: str) -> Ability | None:
-        return next((a for a in self.abilities if a.key == key), None)
+        """The printed ability of this key (the first, if two share it)."""
+        return self._by_key.get(key)
+
+    @cached_property
+    def _by_key(self) -> dict[str, Ability]:
+        by_key: dict[str, Ability] = {}
+        for a in self.abilities:
+            by_key.setdefault(a.key, a)
+        return by_key
 
     @cached_property
     def has_static(self) -> bool:
@@ -239,10 +247,10 @@ class CardDef:
         return any(a.kind == "static" and a.effects for a in self.abilities)
 
     @cached_property
-    def has_triggered(self) -> bool:
-        """Whether any printed ability is a triggered one (a card without is skipped when a game action looks
-        for the abilities it fires: a card has no ability it does not print)."""
-        return any(a.kind == "triggered" for a in self.abilities)
+    def trigger_events(self) -> frozenset[str]:
+        """The game actions its printed triggered abilities wait for (a card is skipped when an action of
+        another kind fires triggers: a card has no ability it does not print)."""
+        return frozenset(a.trigger.event for a in self.abilities if a.kind == "triggered" and a.trigger is not None)
 
     @cached_property
     def has_substituting(self) -> bool:
@@ -255,16 +263,51 @@ class CardDef:
 
 # ------------------------------------------------------------------ the state of a game
 _SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition)   # immutable: a copy may share them
+_SHARED_TYPES = frozenset(_SHARED)
 
 
-def _deepcopy_fields(self: Any, memo: dict) -> Any:
-    """`copy.deepcopy` for the game's dataclasses, several times faster than the generic one: immutable
-    field values are shared, everything else (lists, dicts, nested objects) is deep-copied."""
-    new = copy.copy(self)
+def copy_value(value: Any, memo: dict) -> Any:
+    """A deep copy of a part of the game's state (Game.clone), several times faster than `copy.deepcopy`:
+    immutable values are shared, lists, dicts and tuples are copied element by element, the game's
+    dataclasses field by field (`copy_fields`), an object met before is the copy made then (`memo`: by id, as
+    in `copy.deepcopy`, so two references to one object stay two references to one copy); anything else goes
+    to `copy.deepcopy`."""
+    kind = type(value)
+    if kind in _SHARED_TYPES:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if kind is list:
+        new: Any = []
+        memo[id(value)] = new
+        new.extend(v if type(v) in _SHARED_TYPES else copy_value(v, memo) for v in value)
+        return new
+    if kind is dict:
+        new = {}
+        memo[id(value)] = new
+        new.update((k, v if type(v) in _SHARED_TYPES else copy_value(v, memo)) for k, v in value.items())
+        return new
+    if kind is tuple:
+        if all(type(v) in _SHARED_TYPES for v in value):
+            return value
+        new = memo[id(value)] = tuple(copy_value(v, memo) for v in value)
+        return new
+    if getattr(kind, "__deepcopy__", None) is copy_fields:
+        return copy_fields(value, memo)
+    if isinstance(value, _SHARED):
+        return value
+    return copy.deepcopy(value, memo)
+
+
+def copy_fields(self: Any, memo: dict) -> Any:
+    """`copy.deepcopy` for the game's dataclasses (their `__deepcopy__`): immutable field values are shared,
+    everything else (lists, dicts, nested objects) is copied by `copy_value`."""
+    new = object.__new__(type(self))
     memo[id(self)] = new
-    for name, value in vars(self).items():
-        if not isinstance(value, _SHARED):
-            setattr(new, name, copy.deepcopy(value, memo))
+    fields = new.__dict__
+    for name, value in self.__dict__.items():
+        fields[name] = value if type(value) in _SHARED_TYPES else copy_value(value, memo)
     return new
 
 
@@ -297,7 +340,7 @@ class Card:
     counters: int = 0               # фишки
     since: int = 0                  # 537.4: the history length when this object began (a card leaving the deck is new)
 
-    __deepcopy__ = _deepcopy_fields
+    __deepcopy__ = copy_fields
 
 
 @dataclass
@@ -314,7 +357,7 @@ class Effect:
     order: tuple = ()               # application order (115.4)
     static_key: tuple | None = None  # set for the effect of a static ability
 
-    __deepcopy__ = _deepcopy_fields
+    __deepcopy__ = copy_fields
 
 
 @dataclass
@@ -334,7 +377,7 @@ class Entry:
     activated: bool = False
     subject: str | None = None      # the trigger point's card (heroes 113.6)
 
-    __deepcopy__ = _deepcopy_fields
+    __deepcopy__ = copy_fields
 
 
 @dataclass
@@ -348,7 +391,7 @@ class Fired:
     subject: str | None = None      # the card the triggering action happened to
     optional: bool = False
 
-    __deepcopy__ = _deepcopy_fields
+    __deepcopy__ = copy_fields
 
 
 # A battle-history entry (537.1) is plain JSON data, never changed once written:

@@ -31,9 +31,10 @@ def run(game: Game) -> None:
         return
     applied: set[tuple] = set()
     cut: set[tuple] = set()
+    checks = possible_checks(game)
     while not game.lost:
         batch = None
-        for check in CHECKS:
+        for check in checks:
             found = check(game)
             if found is None:
                 continue
@@ -52,6 +53,8 @@ def run(game: Game) -> None:
         applied.update(atoms)
         game.priority = None           # 503.1.p1: nobody has priority while rule effects are applied
         apply()
+    if game.VERIFY_SKIPS and not game.lost:
+        _verify_impossible(game, checks)
     if not cut:
         # nothing is relevant any more: the loop may be skipped until something changes (a loop that cut a
         # cyclic sequence ended with effects still relevant, and runs again next time, as it always did)
@@ -64,6 +67,26 @@ def _verify_nothing_relevant(game: Game) -> None:
     if relevant:
         raise AssertionError(f"rule effects skipped while relevant: {relevant} (a change was not recorded in "
                              f"Game.changes)")
+
+
+def _verify_impossible(game: Game, checks: tuple[Callable[[Game], Batch | None], ...]) -> None:
+    """Game.VERIFY_SKIPS (tests): a check left out as impossible in this game (possible_checks) has nothing to
+    apply."""
+    relevant = [check.__name__ for check in CHECKS if check not in checks and check(game) is not None]
+    if relevant:
+        raise AssertionError(f"rule effects left out as impossible in this game are relevant: {relevant} "
+                             f"(rule_effects.POSSIBLE)")
+
+
+def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:
+    """The checks of CHECKS that can ever be relevant in this game (POSSIBLE), in their order; decided once per
+    game from what its board fixes for the whole game. The game keeps their places in CHECKS (plain data: a
+    clone shares it, the fingerprint of engine/fingerprint.py can write it)."""
+    places = game.__dict__.get("_rule_checks")
+    if places is None:
+        places = game.__dict__["_rule_checks"] = tuple(
+            i for i, check in enumerate(CHECKS) if check not in POSSIBLE or POSSIBLE[check](game))
+    return tuple(CHECKS[i] for i in places)
 
 
 def lethal_wounds(game: Game) -> Batch | None:
@@ -321,7 +344,7 @@ def player_loses(game: Game) -> Batch | None:
     """503.1.b18: a player whose squad has no creatures loses (classic)."""
     if not game.edition.loses_without_creatures:
         return None
-    squads = {game.controller(c) for c in game.cards.values()
+    squads = {game.controller(c) for c in game.sorted_cards()
               if c.definition.type == "creature" and game.in_play(c)}
     losing = [p for p in game.players if p not in game.lost and p not in squads]
     if not losing:
@@ -348,3 +371,30 @@ CHECKS: list[Callable[[Game], Batch | None]] = [
     reveal, battle_start, lethal_wounds, lives_cancel, excess_lives, excess_counters, ended_effects, static_effects,
     substituted_abilities, hostless, host_left, with_host, flying_zone, uniqueness, shuffle_decks, player_loses,
 ]
+
+
+def _unique_twins(game: Game) -> bool:
+    names = [c.definition.name for c in game.cards.values() if c.definition.unique]
+    return len(names) != len(set(names))
+
+
+# When a check can be relevant at all in a game (the checks not named here always can). Decided from what a
+# board fixes for the whole game: its cards (no card enters or leaves the game: a card keeps its id in every
+# zone, 537.4), their printed definitions (never changed), and what the engine never sets after the set-up: no
+# card is turned face down or is given a host, and only flying_zone puts a card into the additional zone. A
+# check left out is still asked under Game.VERIFY_SKIPS, after every loop (_verify_impossible).
+POSSIBLE: dict[Callable[[Game], Batch | None], Callable[[Game], bool]] = {
+    reveal: lambda game: any(c.face_down for c in game.cards.values()),
+    battle_start: lambda game: any(c.face_down or not c.battle_started for c in game.cards.values()),
+    excess_lives: lambda game: any(c.definition.max_additional_lives is not None for c in game.cards.values()),
+    excess_counters: lambda game: any(c.definition.max_counters is not None for c in game.cards.values()),
+    static_effects: lambda game: any(c.definition.has_static for c in game.cards.values())
+    or any(e.static_key is not None for e in game.effects),
+    substituted_abilities: lambda game: any(c.definition.has_substituting or c.substituted
+                                            for c in game.cards.values()),
+    hostless: lambda game: any(c.definition.type in ("equipment", "symbiote") for c in game.cards.values()),
+    host_left: lambda game: any(c.host is not None for c in game.cards.values()),
+    with_host: lambda game: any(c.host is not None for c in game.cards.values()),
+    flying_zone: lambda game: any(c.definition.flying or c.zone == "additional" for c in game.cards.values()),
+    uniqueness: _unique_twins,
+}

@@ -33,7 +33,7 @@ class TriggeredAbilities:
         ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
         """
         for card in self.sorted_cards():
-            if not card.definition.has_triggered or not (self.in_play(card) or card is subject):
+            if event not in card.definition.trigger_events or not (self.in_play(card) or card is subject):
                 continue
             you = self.controller(card)
             for ab in self.abilities_of(card):

@@ -1,6 +1,7 @@
 """The «в любом порядке» machinery, on a deliberately order-dependent board: it must find the failing
 order (exhaustively for few items, with hypothesis beyond) and print it as a ready-to-paste step."""
 
+import math
 from pathlib import Path
 
 import pytest
@@ -286,34 +287,41 @@ def _not_zero(world: World) -> None:
     assert value != [0, 0, 0], f"strike {value}"
 
 
+@pytest.mark.parametrize("items", [4, 3])
 @pytest.mark.parametrize("check", ["fails-last-subtree", "passes"])
-def test_the_search_shared_out_among_processes_gives_the_one_process_answer(check: str) -> None:
-    """The subtrees of the first declaration walked by 2 processes and merged in order give what one process
+def test_the_search_shared_out_among_processes_gives_the_one_process_answer(check: str, items: int) -> None:
+    """The subtrees of the first declarations walked by 2 processes and merged in order give what one process
     gives: the same smallest failing order (here only the orders that declare «обнуление» first fail, so the
-    failure is in the last subtree, walked by the other process than the first), the same orders covered,
-    the same outcome and final state for every order. 4 triggers: the split does not depend on the size (a
-    search splits by itself from PARALLEL_FROM orders; the 7-trigger agreement test above takes that way)."""
+    failure is in the last subtrees, and the other process than the first walks one of them), the same orders
+    covered, the same outcome and final state for every order. 4 items are split by their first declaration
+    (4 subtrees), 3 items by their first two (6 subtrees: 3 would give the processes unequal shares). The
+    split does not depend on the size (a search splits by itself from PARALLEL_FROM orders; the 7-trigger
+    agreement test above takes that way)."""
     from harness.suite.orderings import Search
 
     answers = []
     for workers in (1, 2):
-        world = start(3)
+        world = start(items - 1)
         when_declare_any_order(world, "А")
         world.fork.post_steps += [("И", "игроки пасуют, пока стек не опустеет", when_pass_until_empty,
                                    {"world": world})]
         if check == "fails-last-subtree":
             world.fork.post_steps.append(("Тогда", "удар не 0", _not_zero, {"world": world}))
         world.fork.record = {}
+        search = Search(world, world.fork, workers=workers)
+        if workers == 2:
+            assert {len(p) for p in search._prefixes()} == {1 if items == 4 else 2}
         try:
-            Search(world, world.fork, workers=workers).run()
+            search.run()
             message = None
         except AssertionError as err:
             message = str(err)
         answers.append((message, world.fork.explored, world.fork.record))
     (m1, n1, r1), (m2, n2, r2) = answers
     assert (m2, n2) == (m1, n1) and r2 == r1
+    every = math.factorial(items)
     if check == "passes":
-        assert m1 is None and n1 == 24 and len(r1) == 24
+        assert m1 is None and n1 == every and len(r1) == every
     else:
         assert m1 is not None and "обнуление" in m1.split("with [")[1].split(",")[0]
-        assert n1 == 3 * 6 + 1                    # the three subtrees before it, and the first order of the last
+        assert n1 == every - math.factorial(items - 1) + 1    # the subtrees before it, and its first order

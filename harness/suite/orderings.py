@@ -53,13 +53,15 @@ PROBE = 256                 # look-ups of one kind (declaration, step, inside a 
 
 def apply_one(world: World, fork: Fork, option_id: str) -> None:
     """Answer the pending declaration with one option of the fork."""
-    p = world.pending("declare_trigger", fork.player)
+    p = world.peek("pending")["pending"]
+    if not p or p["kind"] != "declare_trigger" or p["player"] != fork.player:
+        world.pending("declare_trigger", fork.player)                # the failure, with the whole state
     ids = [o["id"] for o in p["options"] if o]
     if option_id not in ids:
         raise AssertionError(f"the engine no longer offers {fork.labels.get(option_id, option_id)} "
                              f"(it offers {[fork.labels.get(i, i) for i in ids]})")
     world.answer(fork.player, option_id)
-    if (world.state.get("pending") or {}).get("kind") == "target":
+    if (world.peek("pending")["pending"] or {}).get("kind") == "target":
         raise LookupError("a «в любом порядке» step needs abilities declared without choosing targets")
 
 
@@ -251,7 +253,8 @@ class Search:
         self.path: list[bytes] = []          # keys met since the last outcome was known (post steps)
         self.position: tuple = ()            # where the run is: ("in", step, calls so far) inside a step
         self.probes: dict[str, tuple[int, int]] = {}     # kind of look-up → (look-ups, hits)
-        self.final: dict | None = None       # the state the last post-step run ended in (None: the memo knew)
+        self.final: dict | None = None       # with Fork.record on: the state the last post-step run ended in
+                                             # (None: the memo knew)
 
     # -- keys
     def key(self, *where: Any) -> bytes | None:
@@ -377,30 +380,59 @@ class Search:
         failure = self._take(item)
         if failure is not None:
             self.fork.explored += 1
-            self.fork.remember([*prefix, item, *rest], failure, self.world.state)
+            self.fork.remember([*prefix, item, *rest], failure,
+                               self.world.state if self.fork.record is not None else None)
             return [item, *rest], failure       # every order beginning so fails; the smallest one
         below = self._declare(child, [*prefix, item], rest)
         return None if below is None else ([item, *below[0]], below[1])
 
-    # -- the first level shared out among processes
-    def _subtree(self, root: Any, saved: tuple, index: int) -> tuple[list[str], str] | None:
-        """The branch of the root that declares the fork's `index`-th item first (`_branch` on a clone)."""
-        items = list(self.fork.items)
-        return self._branch(root.clone(), saved, [], items[index], items[:index] + items[index + 1:])
+    # -- the top of the tree shared out among processes
+    def _prefixes(self) -> list[tuple[str, ...]]:
+        """The subtrees shared out: the orders of the first `depth` declarations, in lexicographic order, with
+        the smallest depth that gives every process the same number of subtrees, or at least 8 each (the
+        subtrees of one depth are of one size, so the processes end together)."""
+        items, workers = list(self.fork.items), self.workers
+        depth = 1
+        while depth < len(items):
+            count = math.perm(len(items), depth)
+            if count % workers == 0 or count >= 8 * workers:
+                break
+            depth += 1
+        return list(itertools.permutations(items, depth))
 
-    def _worker(self, root: Any, saved: tuple, indices: list[int], conn: Any) -> None:
-        """In a forked process: walk the subtrees of `indices`; send back, per subtree, what it found and what
+    def _subtree(self, root: Any, saved: tuple, prefix: tuple[str, ...]) -> tuple[list[str], str] | None:
+        """The orders beginning with `prefix`, on a clone of the root, as `_declare` walks them: the smallest
+        failing order among them, or None."""
+        game = root.clone()
+        self._enter(game, *saved)
+        done: list[str] = []
+        for item in prefix:
+            rest = [r for r in self.fork.items if r != item and r not in done]
+            failure = self._take(item)
+            if failure is not None:              # as _branch: every order beginning so fails; the smallest one
+                self.fork.explored += 1
+                self.fork.remember([*done, item, *rest], failure,
+                                   self.world.state if self.fork.record is not None else None)
+                return [*done, item, *rest], failure
+            done.append(item)
+        below = self._declare(game, done, [r for r in self.fork.items if r not in done])
+        return None if below is None else ([*done, *below[0]], below[1])
+
+    def _worker(self, root: Any, saved: tuple, prefixes: list[tuple[str, ...]], conn: Any) -> None:
+        """In a forked process: walk the subtrees of `prefixes`; send back, per subtree, what it found and what
         it covered (orders, states, memo hits, recorded outcomes)."""
         fork = self.fork
-        out: dict[int, Any] = {}
+        out: dict[tuple[str, ...], Any] = {}
         try:
-            for index in indices:
+            for prefix in prefixes:
                 before = (fork.explored, fork.states, fork.memo_hits)
                 if fork.record is not None:
                     fork.record = {}
-                found = self._subtree(root, saved, index)
-                out[index] = (found, fork.explored - before[0], fork.states - before[1],
-                              fork.memo_hits - before[2], fork.record)
+                found = self._subtree(root, saved, prefix)
+                out[prefix] = (found, fork.explored - before[0], fork.states - before[1],
+                               fork.memo_hits - before[2], fork.record)
+                if found is not None:            # the parent merges up to the first failure: the rest is not read
+                    break
             conn.send(("ok", out))
         except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
             conn.send(("error", traceback.format_exc()))
@@ -408,22 +440,22 @@ class Search:
             conn.close()
 
     def _split(self, root: Any) -> tuple[list[str], str] | None:
-        """`_declare` at the root with its subtrees shared out among `workers` forked processes (each has
-        a copy of the world and the game at the fork). The answer is the sequential one: the subtrees are
-        merged in order, up to the first that fails, so the smallest failing order and the orders covered
-        are what one process reports."""
+        """`_declare` at the root with the subtrees of its first declarations (`_prefixes`) shared out among
+        `workers` forked processes (each has a copy of the world and the game at the fork). The answer is the
+        sequential one: the subtrees are merged in order, up to the first that fails, so the smallest failing
+        order and the orders covered are what one process reports."""
         ctx = multiprocessing.get_context("fork")
         saved = self._saved()
-        n = len(self.fork.items)
+        prefixes = self._prefixes()
         jobs = []
         for w in range(self.workers):
-            indices = list(range(w, n, self.workers))
             receive, send = ctx.Pipe(duplex=False)
-            process = ctx.Process(target=self._worker, args=(root, saved, indices, send), daemon=True)
+            process = ctx.Process(target=self._worker, args=(root, saved, prefixes[w::self.workers], send),
+                                  daemon=True)
             process.start()
             send.close()
             jobs.append((process, receive))
-        results: dict[int, Any] = {}
+        results: dict[tuple[str, ...], Any] = {}
         try:
             for process, receive in jobs:
                 try:
@@ -440,8 +472,8 @@ class Search:
                 if process.is_alive():
                     process.kill()
         fork = self.fork
-        for index in range(n):
-            found, explored, states, hits, record = results[index]
+        for prefix in prefixes:
+            found, explored, states, hits, record = results[prefix]
             fork.explored += explored
             fork.states += states
             fork.memo_hits += hits
@@ -477,10 +509,14 @@ class Search:
             except _Known as known:
                 return known.outcome
             except (AssertionError, EngineRefused) as exc:
-                self.final = self.world.state
+                self._final()
                 return _step_failure(keyword, text, exc)
-        self.final = self.world.state
+        self._final()
         return None
+
+    def _final(self) -> None:
+        """Keep the state the post steps ended in, for Fork.remember (only when it records)."""
+        self.final = self.world.state if self.fork.record is not None else None
 
 
 def _message(fork: Fork, alt: list[str], failure: str, labels: dict[str, str]) -> str:

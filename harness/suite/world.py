@@ -130,7 +130,7 @@ class World:
         self.mark = len(self.state.get("history", []))
 
     def begin_action(self) -> None:
-        self.mark = len(self.state.get("history", []))
+        self.mark = len(self.peek("history").get("history", []))
 
     def require(self, capability: str, why: str) -> None:
         """Skip the scenario (status SKIP) when the engine does not declare an optional capability."""
@@ -142,7 +142,7 @@ class World:
     # -- readers
     def card(self, ref: str) -> dict:
         """A card by id, or by name when the name is unique on the board."""
-        cards = self.state["cards"]
+        cards = self.peek("cards")["cards"]
         by_id = [c for c in cards if c["id"] == ref]
         if by_id:
             return by_id[0]
