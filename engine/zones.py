@@ -34,11 +34,11 @@ class Zones:
         """The controlling player: the latest control effect on the card, else its base controller."""
         if not self.in_play(card):
             return card.owner
-        ctl = card.base_controller
-        control = [e for e in self.effects if e.kind == "control" and e.target == card.id]
-        for e in sorted(control, key=lambda e: e.order):
-            ctl = e.to or ctl
-        return ctl
+        latest = None                   # the control effect latest in order (of two in the same order, the later one)
+        for e in self.effects:
+            if e.kind == "control" and e.to and e.target == card.id and (latest is None or e.order >= latest.order):
+                latest = e
+        return card.base_controller if latest is None else latest.to
 
     def current_lives(self: Game, card: Card) -> int:
         return card.max_lives + card.additional - card.negative - card.wounds
