@@ -13,6 +13,7 @@ other checks, since every other rule effect is still applied as soon as it becom
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -86,6 +87,11 @@ def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:
     if places is None:
         places = game.__dict__["_rule_checks"] = tuple(
             i for i, check in enumerate(CHECKS) if check not in POSSIBLE or POSSIBLE[check](game))
+    return _checks_at(places)
+
+
+@functools.lru_cache(maxsize=None)
+def _checks_at(places: tuple[int, ...]) -> tuple[Callable[[Game], Batch | None], ...]:
     return tuple(CHECKS[i] for i in places)
 
 
