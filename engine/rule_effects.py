@@ -90,7 +90,7 @@ def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:
     return _checks_at(places)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _checks_at(places: tuple[int, ...]) -> tuple[Callable[[Game], Batch | None], ...]:
     return tuple(CHECKS[i] for i in places)
 

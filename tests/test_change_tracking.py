@@ -1,6 +1,7 @@
-"""The engine's two shortcuts are exact: the rule-effects loop (503.1) is skipped, and the cards and effects
+"""The engine's shortcuts are exact: the rule-effects loop (503.1) is skipped, and the cards and effects
 of the canonical state are rendered once, while nothing changed (`Game.changes`, counted by the battle
-history: engine/battle_history.py). `Game.VERIFY_SKIPS` checks every skip against the full computation; the
+history: engine/battle_history.py); a rule effect the board makes impossible is not checked in that game
+(`rule_effects.POSSIBLE`). `Game.VERIFY_SKIPS` checks every skip against the full computation; the
 fuzzer plays with it on (tests/test_fuzz.py), the whole suite runs with it on here, and a change made with
 no history entry is caught."""
 
@@ -57,6 +58,33 @@ def test_a_change_with_no_history_entry_is_caught_by_the_canonical_state() -> No
     game.cards["o"].wounds = 1                                     # not lethal: no rule effect, but observable
     with pytest.raises(AssertionError, match="no change written to the history"):
         state(game)
+
+
+def test_a_rule_effect_the_board_makes_impossible_is_not_checked() -> None:
+    """rule_effects.POSSIBLE: with no flying card, no host, no face-down card and no unique twins on the board,
+    those checks are left out for the whole game; a flying card brings the flying check back."""
+    from engine import rule_effects
+
+    names = {check.__name__ for check in rule_effects.possible_checks(new_game(BOARD, DEFS))}
+    assert {"lethal_wounds", "ended_effects", "player_loses"} <= names
+    assert not names & {"flying_zone", "host_left", "with_host", "reveal", "uniqueness", "static_effects"}
+    bat = {**GOBLIN, "name": "Нетопырь", "flying": True}
+    flying = {**BOARD, "cards": [*BOARD["cards"], {"id": "b", "card": "Нетопырь", "owner": "А", "cell": "a1"}]}
+    game = new_game(flying, {**DEFS, "Нетопырь": bat})
+    assert "flying_zone" in {check.__name__ for check in rule_effects.possible_checks(game)}
+    assert next(c for c in state(game)["cards"] if c["id"] == "b")["zone"] == "additional"   # 503.1.b10
+
+
+def test_a_check_wrongly_left_out_as_impossible_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If POSSIBLE said a relevant check could never be relevant, VERIFY_SKIPS finds it after the loop."""
+    from engine import rule_effects
+
+    monkeypatch.setitem(rule_effects.POSSIBLE, rule_effects.lethal_wounds, lambda game: False)
+    game = verified_game()
+    game.cards["o"].wounds = 5
+    game.log("effect", targets=["o"], effect="wound")
+    with pytest.raises(AssertionError, match="left out as impossible in this game are relevant: \\['lethal_wounds'\\]"):
+        game.act("А", {"type": "pass"})
 
 
 def test_without_verification_the_rendered_cards_are_reused_until_a_change() -> None:
