@@ -47,7 +47,8 @@ TIME_LIMITS = (
     ("--start-timeout", DEFAULT_START_TIMEOUT, "seconds from starting the engine to its hello reply"),
     ("--request-timeout", DEFAULT_REQUEST_TIMEOUT, "seconds to wait for each other reply"),
     ("--scenario-timeout", DEFAULT_SCENARIO_TIMEOUT,
-     "seconds a scenario may take from its setup, once the engine is up (0: no limit)"),
+     "seconds a scenario may take from its setup, once the engine is up (0: no limit); also for an engine in "
+     "this process (the built-in one, a mutant), which is interrupted"),
 )
 
 
@@ -58,7 +59,8 @@ def add_time_limit_options(add: Callable[..., Any], scenario: bool = True) -> No
     for option, default, what in TIME_LIMITS:
         if scenario or option != "--scenario-timeout":
             kind = seconds_or_zero if option == "--scenario-timeout" else positive_seconds
-            add(option, type=kind, default=default, help=f"--engine-cmd: {what} (default {default:g}); then TIMEOUT")
+            scope = "" if option == "--scenario-timeout" else "--engine-cmd: "
+            add(option, type=kind, default=default, help=f"{scope}{what} (default {default:g}); then TIMEOUT")
 
 
 def time_limit_args(values: Any) -> list[str]:

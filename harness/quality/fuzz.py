@@ -34,12 +34,9 @@ import argparse
 import contextlib
 import json
 import os
-import signal
 import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +47,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import engine
 from engine.editions import EDITIONS
 from harness.common.facts import DEFAULT_PLAYERS, IN_PLAY, ZONES
+from harness.common.timelimit import time_limit
 from harness.suite.session import catalog
 
 PLAYERS = list(DEFAULT_PLAYERS)
@@ -379,24 +377,9 @@ class EngineHang(Exception):
     pass
 
 
-@contextlib.contextmanager
-def watchdog(seconds: float, what: Any) -> Iterator[None]:
+def watchdog(seconds: float, what: Any) -> contextlib.AbstractContextManager[None]:
     """Turn a call that does not return (e.g. a rule-effects loop that never ends) into a failure."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise EngineHang(f"the engine did not return within {seconds} s from {what!r}")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    return time_limit(seconds, lambda: EngineHang(f"the engine did not return within {seconds} s from {what!r}"))
 
 
 # ------------------------------------------------------------------------------------------ invariants

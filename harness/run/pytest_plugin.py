@@ -28,6 +28,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.safeio import atomic_write
+from harness.common.timelimit import time_limit
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
 from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
 from harness.rules.review import current_state
@@ -423,7 +424,8 @@ def classify(error: BaseException | None) -> tuple[str, str]:
 
     FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
     ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
-    CRASH/TIMEOUT: the engine process misbehaved (protocol adapters)."""
+    CRASH/TIMEOUT: the engine process misbehaved (protocol adapters); TIMEOUT also: an engine in this process
+    did not end the scenario within --scenario-timeout (pytest_runtest_call)."""
     if error is None:
         return "PASS", ""
     if isinstance(error, pytest.skip.Exception):
@@ -441,6 +443,25 @@ def classify(error: BaseException | None) -> tuple[str, str]:
     if isinstance(error, InputError):
         return "ERROR", str(error)
     return "ERROR", f"{type(error).__name__}: {error}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A scenario against an engine in this process (the reference engine, a mutant) runs under the
+    --scenario-timeout limit too: an engine that never returns is interrupted (harness.common.timelimit) and
+    the scenario ends as TIMEOUT, so the run goes on. Its orderings (explored after its last step) are
+    inside the limit. An engine over the protocol has its own limits (harness.engines.protocol)."""
+    limit = item.config.getoption("--scenario-timeout") or None
+    if _template(item) is None or item.config.getoption("--engine-cmd") or not limit:
+        yield
+        return
+
+    def timeout() -> EngineFault:
+        return EngineFault("TIMEOUT", f"the scenario's time limit of {limit:g} s ran out (--scenario-timeout); the "
+                                      f"engine runs in this process and was interrupted where it was")
+
+    with time_limit(limit, timeout):
+        yield
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -1,0 +1,83 @@
+"""A scenario against an engine in this process (the reference engine, a mutant) has the --scenario-timeout
+limit too: an engine that never returns is interrupted, the scenario ends as TIMEOUT, and the run goes on
+(harness/run/pytest_plugin.py pytest_runtest_call, harness/common/timelimit.py)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import engine
+from harness.common.timelimit import time_limit
+from harness.engines.adapters import InProcessAdapter
+from harness.run.runner import run
+
+UNIT = "classic:503.1.b10"          # two scenarios: one passes priority, one only plays a card
+
+
+class _Hangs(engine.Game):
+    """An engine that never returns from a pass."""
+
+    def _pass(self, player: str, action: dict) -> None:
+        while True:
+            pass
+
+
+class _HangingEngine:
+    """A plugin object: the kit's plugin takes its in-process adapter (as for a mutant)."""
+
+    def berserk_rules_adapter(self) -> Any:
+        class _Engine:
+            def __getattr__(self, attr: str) -> Any:
+                return getattr(engine, attr)
+
+            @staticmethod
+            def new_game(setup: dict, definitions: dict) -> Any:
+                return _Hangs(setup, definitions)
+
+        adapter = InProcessAdapter()
+        adapter._engine = _Engine()
+        adapter.name = "hangs on a pass"
+        return adapter
+
+
+def test_an_in_process_engine_that_never_returns_ends_its_scenario_as_timeout_and_the_run_goes_on() -> None:
+    reference = run(units=[UNIT], quiet=True).results
+    assert reference is not None and {r.status for r in reference.results} == {"PASS"}
+    started = time.monotonic()
+    outcome = run(units=[UNIT], quiet=True, extra=["--scenario-timeout", "1"], plugins=[_HangingEngine()])
+    assert time.monotonic() - started < 30                      # the run ended, it did not hang
+    results = {r.name: r for r in outcome.results.results}
+    assert len(results) == len(reference.results) == 2
+    passing = [r for r in results.values() if "пасу" not in " ".join(s.text for s in r.steps)]
+    hanging = [r for r in results.values() if r not in passing]
+    assert len(passing) == len(hanging) == 1
+    assert passing[0].status == "PASS"                          # the other scenario still ran, and passed
+    assert hanging[0].status == "TIMEOUT"
+    assert "time limit of 1 s ran out (--scenario-timeout)" in hanging[0].message
+    assert outcome.code != 0                                    # never green
+
+
+def test_the_limit_interrupts_a_loop_and_puts_back_what_was_there() -> None:
+    import signal
+
+    def mine(signum: int, frame: Any) -> None:
+        raise AssertionError("not mine to call")
+
+    previous = signal.signal(signal.SIGALRM, mine)
+    try:
+        started = time.monotonic()
+        try:
+            with time_limit(0.2, lambda: TimeoutError("out of time")):
+                while True:
+                    pass
+        except TimeoutError as exc:
+            assert str(exc) == "out of time"
+        else:
+            raise AssertionError("the loop was not interrupted")
+        assert time.monotonic() - started < 10
+        assert signal.getsignal(signal.SIGALRM) is mine and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        with time_limit(0, lambda: TimeoutError("never")):     # 0: no limit, no alarm set
+            assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
