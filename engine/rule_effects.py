@@ -350,7 +350,7 @@ def player_loses(game: Game) -> Batch | None:
     """503.1.b18: a player whose squad has no creatures loses (classic)."""
     if not game.edition.loses_without_creatures:
         return None
-    squads = {game.controller(c) for c in game.sorted_cards()
+    squads = {game.controller(c) for c in game.cards.values()
               if c.definition.type == "creature" and game.in_play(c)}
     losing = [p for p in game.players if p not in game.lost and p not in squads]
     if not losing:
