@@ -51,6 +51,12 @@ class BattleHistory:
         })
         return hid
 
+    def unrecorded_change(self: Game) -> None:
+        """A change that a rule effect reads but that no history entry of its own records: the turn reaching
+        its end (step end_done, which ends «до конца хода» effects, 503.1.b15) after its «В конце хода»
+        abilities resolved. It counts as a change (Game.changes), so the next rule-effects loop runs."""
+        self.changes += 1
+
     @staticmethod
     def affected(h: HistoryEntry) -> list[str]:
         """The cards an entry is about: its targets, or for a rule effect (503.1: no target) info.cards."""

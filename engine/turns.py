@@ -27,6 +27,7 @@ class Turns:
                 self.priority = None
                 return                    # «В конце хода» abilities are declared and resolved first (ASM turn-end-triggers)
         self.step = "end_done"
+        self.unrecorded_change()          # after «В конце хода» abilities no entry records it (turn_end came before)
         self.priority = None
         rule_effects.run(self)            # «до конца хода» effects end here (503.1.b15)
         self.turn += 1

@@ -60,6 +60,29 @@ def test_a_change_with_no_history_entry_is_caught_by_the_canonical_state() -> No
         state(game)
 
 
+def test_an_effect_until_the_end_of_turn_ends_at_the_end_after_the_turn_end_abilities() -> None:
+    """503.1.b15: a «до конца хода» effect ends when the turn ends. After «В конце хода» abilities resolved,
+    the turn's second end (step end_done) is written as no history entry of its own; it still counts as a
+    change, so the rule-effects loop runs there and the effect ends before the next turn starts (found by the
+    fuzzer: the loop was skipped and the effect ended only after the next turn's start)."""
+    last = {"key": "в конце хода", "kind": "triggered", "trigger": {"word": "В конце хода", "event": "turn_end",
+                                                                   "in_your_turn": True},
+            "effects": [{"do": "strike_bonus", "target": "self", "amount": 1, "until": "end_of_turn"}]}
+    game = new_game(BOARD, {**DEFS, "Гоблин": {**GOBLIN, "abilities": [last]}})
+    game.VERIFY_SKIPS = True
+    game.act("А", {"type": "end_turn"})
+    game.answer("А", game.pending["options"][0]["id"])
+    while game.stack:
+        game.act(game.priority, {"type": "pass"})
+    goblin = next(c for c in state(game)["cards"] if c["id"] == "g")
+    assert goblin["strike"]["value"] == [2, 3, 4] and state(game)["turn"] == 1
+    game.act("А", {"type": "end_turn"})
+    kinds = [(h["kind"], h["info"].get("effect")) for h in state(game)["history"]]
+    assert kinds.index(("rule_effect", "effect_end")) < kinds.index(("turn_start", None), kinds.index(
+        ("turn_end", None)))
+    assert next(c for c in state(game)["cards"] if c["id"] == "g")["strike"]["value"] == [1, 2, 3]
+
+
 def test_a_rule_effect_the_board_makes_impossible_is_not_checked() -> None:
     """rule_effects.POSSIBLE: with no flying card, no host, no face-down card and no unique twins on the board,
     those checks are left out for the whole game; a flying card brings the flying check back."""
