@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from harness.common.timelimit import time_limit
-from harness.engines.adapters import InProcessAdapter
+from harness.quality.mutation import in_process_adapter
 from harness.run.runner import run
 
 UNIT = "classic:503.1.b10"          # two scenarios: one passes priority, one only plays a card
@@ -27,18 +27,7 @@ class _HangingEngine:
     """A plugin object: the kit's plugin takes its in-process adapter (as for a mutant)."""
 
     def berserk_rules_adapter(self) -> Any:
-        class _Engine:
-            def __getattr__(self, attr: str) -> Any:
-                return getattr(engine, attr)
-
-            @staticmethod
-            def new_game(setup: dict, definitions: dict) -> Any:
-                return _Hangs(setup, definitions)
-
-        adapter = InProcessAdapter()
-        adapter._engine = _Engine()
-        adapter.name = "hangs on a pass"
-        return adapter
+        return in_process_adapter(_Hangs, "hangs on a pass")
 
 
 def test_an_in_process_engine_that_never_returns_ends_its_scenario_as_timeout_and_the_run_goes_on() -> None:
