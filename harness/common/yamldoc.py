@@ -225,12 +225,10 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     """Parse YAML text (already decoded) as `load_yaml` does; `file` is the name used in problems."""
     if not text.strip():
         raise InputError(Problem(file, None, None, "the file is empty: expected a YAML document"))
-    root = _compose_fast(text)
     loader = None
     try:
-        if root is None:
-            loader = yaml.SafeLoader(text)
-            root = loader.get_single_node()
+        loader = yaml.SafeLoader(text)
+        root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         raise InputError(_syntax_problem(file, exc)) from None
     except yaml.reader.ReaderError as exc:
@@ -266,23 +264,6 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     if builder.problems:
         raise InputError(sorted(builder.problems, key=lambda p: p.line or 0))
     return YamlDoc(data, file, _root=root, _maps=builder.maps)
-
-
-def _compose_fast(text: str) -> Node | None:
-    """The node tree by libyaml (`yaml.CSafeLoader`, several times faster than the pure-Python composer) where
-    PyYAML has it; None where it has not, where the text is empty, or where libyaml finds an error: then the
-    pure-Python SafeLoader composes it again, so every problem reads the same whichever composer ran."""
-    if not yaml.__with_libyaml__:
-        return None
-    loader = None
-    try:
-        loader = yaml.CSafeLoader(text)
-        return loader.get_single_node()
-    except (yaml.YAMLError, RecursionError):
-        return None
-    finally:
-        if loader is not None:
-            loader.dispose()
 
 
 def _syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
