@@ -64,10 +64,11 @@ def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip(f"the wheel could not be built here (pip needs setuptools from an index): {build.stderr[-500:]}")
     wheel = next((base / "dist").glob("berserk_rules-*.whl"))
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    # no pip in the venv (ensurepip is the slowest part of creating one): this interpreter's pip installs into it
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                   check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", "--no-index",
+                    str(wheel)], check=True, timeout=300)
     purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()
     (Path(purelib) / "zz-borrowed-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")

@@ -187,7 +187,7 @@ def test_stray_output_between_replies_is_an_error() -> None:
 MATRIX = {  # fixture scenario (by-board fault) → status, fragment of the message
     "reference": ("PASS", ""),
     "crash-mid": ("CRASH", "exited with code 70"),
-    "hang": ("TIMEOUT", "did not answer `act` within 2 s"),
+    "hang": ("TIMEOUT", "did not answer `act` within 1 s"),
     "garbage": ("ERROR", "is not JSON"),
     "wrong-schema": ("ERROR", "does not follow the protocol"),
     "noise": ("ERROR", "debug: setting up the board"),
@@ -207,7 +207,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     base = tmp_path_factory.mktemp("runs")
     jobs = {}
     matrix_root = make_root(base / "matrix", MATRIX_SCENARIOS)
-    jobs["matrix"] = (matrix_root, ["--engine-cmd", engine_cmd("by-board"), "--request-timeout", "2"],
+    jobs["matrix"] = (matrix_root, ["--engine-cmd", engine_cmd("by-board"), "--request-timeout", "1"],
                       {"FAKE_ENGINE_LOG": str(base / "matrix" / "pids")})
     jobs["crash-start"] = (make_root(base / "crash-start", [Sc("a"), Sc("b")]),
                            ["--engine-cmd", engine_cmd("crash-start"), "--request-timeout", "1"], None)

@@ -36,10 +36,12 @@ def _install_and_check(tmp_path: Path) -> None:
         pytest.skip(f"the wheel could not be built here: {build.stderr.strip().splitlines()[-1:]}")
     wheel = next(dist.glob("berserk_rules-*.whl"))
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    # the venv gets no pip of its own (ensurepip is the slowest part of creating one): this interpreter's pip
+    # installs into it (`pip --python`), the wheel with the dependencies its metadata names
+    venv.create(env_dir, with_pip=False)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile", str(wheel)],
-                             capture_output=True, text=True)
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "-q",
+                              "--no-compile", str(wheel)], capture_output=True, text=True)
     if install.returncode != 0:
         pytest.skip(f"the dependencies could not be installed (no package index?): {install.stderr[-500:]}")
     empty = tmp_path / "empty"

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 
 import pytest
 
@@ -74,14 +72,25 @@ def test_playout_view_of_a_failed_scenario_lists_the_steps_not_reached() -> None
     assert view["outcome"]["message"].endswith("no")
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONUTF8="1", COLUMNS="120")
-    return subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", *args], cwd=paths.ROOT, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """`berserk-rules ARGS` in this process (the command's own code, its output captured): what the command
+    prints and its exit code, without a Python start-up and a fresh search index per call."""
+    from harness.cli import main
+
+    monkeypatch.setenv("COLUMNS", "120")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        capsys.readouterr()
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["berserk-rules", *args], code, out, err)
+
+    return run
 
 
-def test_lookup_json_gives_the_playouts() -> None:
-    proc = _cli("lookup", "classic:113.2", "--json")
+def test_lookup_json_gives_the_playouts(cli) -> None:
+    proc = cli("lookup", "classic:113.2", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert [u["id"] for u in data] == ["classic:113.2"]
@@ -93,8 +102,8 @@ def test_lookup_json_gives_the_playouts() -> None:
     assert {"keyword", "text", "state", "events", "rule_effects", "stack", "priority", "pending", "answer"} <= set(step)
 
 
-def test_lookup_terminal_shows_the_board_and_the_history() -> None:
-    proc = _cli("lookup", "Невтида", "Мститель")
+def test_lookup_terminal_shows_the_board_and_the_history(cli) -> None:
+    proc = cli("lookup", "Невтида", "Мститель")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "classic:113.2.ex1" in out
@@ -105,23 +114,23 @@ def test_lookup_terminal_shows_the_board_and_the_history() -> None:
 
 
 @pytest.mark.parametrize("query", ["Талитха", "контроль", "срабатывающие"])
-def test_lookup_by_words_finds_units(query: str) -> None:
-    proc = _cli("lookup", query, "--json", "--no-play")
+def test_lookup_by_words_finds_units(cli, query: str) -> None:
+    proc = cli("lookup", query, "--json", "--no-play")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data and all("playouts" not in u for u in data)
 
 
-def test_lookup_heroes_playout_has_no_grid() -> None:
+def test_lookup_heroes_playout_has_no_grid(cli) -> None:
     if not _named("heroes:113.7"):
         pytest.skip("heroes:113.7 has no scenario yet")
-    proc = _cli("lookup", "heroes:113.7")
+    proc = cli("lookup", "heroes:113.7")
     assert proc.returncode == 0, proc.stderr
     assert "Игрок А" in proc.stdout and "Талитха" in proc.stdout
     assert "│ 6 │" not in proc.stdout
     assert "Очередь (сверху вниз)" in proc.stdout
 
 
-def test_lookup_nothing_found() -> None:
-    proc = _cli("lookup", "зззнетслова")
+def test_lookup_nothing_found(cli) -> None:
+    proc = cli("lookup", "зззнетслова")
     assert proc.returncode == 1 and "nothing found" in proc.stdout

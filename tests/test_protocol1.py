@@ -33,6 +33,8 @@ for line in sys.stdin:
     else:
         out = {"state": state}
     print(json.dumps({"id": r["id"], "ok": True, **out}), flush=True)
+    if r["request"] == "quit":
+        break
 """
 BOARD = {"edition": "classic", "cards": []}
 

@@ -183,7 +183,7 @@ def test_a_corrupt_review_lock_is_an_error_not_untracked_review(runs: dict[str, 
 # ------------------------------------------------------------------------------------------ signals
 def _start(root: Path, report_dir: Path, log: Path, mark: str) -> subprocess.Popen:
     """`check` against a slow engine that, like many wrappers, leaves a helper process running beside it."""
-    env = dict(os.environ, BERSERK_RULES_ROOT=str(root), PYTHONUTF8="1", FAKE_ENGINE_DELAY="0.4",
+    env = dict(os.environ, BERSERK_RULES_ROOT=str(root), PYTHONUTF8="1", FAKE_ENGINE_DELAY="0.2",
                FAKE_ENGINE_LOG=str(log))
     engine = f"sh -c 'sleep {mark} & exec {PY} {shlex.quote(str(FAULTY))} slow'"
     return subprocess.Popen([*CLI, "check", "--report-dir", str(report_dir), "--engine-cmd", engine],
@@ -213,7 +213,7 @@ def test_a_signal_mid_run_leaves_complete_reports_marked_interrupted_and_no_engi
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (log.is_file() and log.read_text().strip()):
         time.sleep(0.1)
-    time.sleep(2.0)                            # a few scenarios done (0.4 s per request), most not
+    time.sleep(1.0)                            # a scenario or two done (0.2 s per request), most not
     proc.send_signal(sig)
     try:
         out, err = proc.communicate(timeout=60)

@@ -287,7 +287,9 @@ def _first_board(dom: str, scenario_id: str) -> str:
 
 
 def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str] = frozenset(),
-                   browser: bool = True) -> None:
+                   browser: bool = True) -> str:
+    """Every scenario naming the example is played on the example's page, its board showing its cards (and
+    `must`); the page as the browser rendered it (or from disk) is returned."""
     corpus = load_corpus(paths.RULES, root=paths.ROOT)
     unit = corpus.get(unit_id)
     named = scenarios_by_unit(scenarios).get(unit_id, [])
@@ -298,6 +300,7 @@ def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str
         texts = _first_board(dom, scenario.id)
         for name in _board_names(scenario) | set(must):
             assert name in texts, f"{unit_id}: {scenario.name}: no «{name}» on the board ({texts})"
+    return dom
 
 
 @needs_chromium
@@ -315,22 +318,23 @@ def test_boards_of_played_examples_show_their_cards(site: Path, tmp_path: Path, 
 def test_the_talitha_example_heroes_113_7_is_played_on_the_board(site: Path, tmp_path: Path, scenarios) -> None:
     if not scenarios_by_unit(scenarios).get("heroes:113.7.ex1"):
         pytest.skip("heroes:113.7.ex1 (Талитха) has no scenario yet: nothing to play on the board")
-    _check_example(site, tmp_path, "heroes:113.7.ex1", scenarios, {"Талитха"})
-    dom = _dom(tmp_path, _url(site / "u/heroes_113.7.html"))
+    dom = _check_example(site, tmp_path, "heroes:113.7.ex1", scenarios, {"Талитха"})  # the page, in the browser
     assert "Очередь" in dom and 'class="grid"' not in dom  # heroes: the Queue, no grid
 
 
 @needs_chromium
 def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, tmp_path: Path) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / "search-Талитха-390x844.png"
+    shot.unlink(missing_ok=True)
     for page in ("search.html", "index.html"):
-        dom = _dom(tmp_path, _url(site / page, "Талитха"))
+        # index.html: its DOM and its screenshot from one browser start
+        also = [f"--screenshot={shot}"] if page == "index.html" else []
+        dom = _chromium(tmp_path, "--window-size=390,844", *also, "--dump-dom", _url(site / page, "Талитха")).stdout
         clauses = re.findall(r'data-clause="([^"]+)"', dom)
         assert "heroes:113.6" in clauses and "heroes:113.7" in clauses, (page, clauses)
         assert 'href="u/heroes_113.7.html#heroes:113.7.ex1"' in dom
         assert "<mark>Талитха</mark>" in dom
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOTS / "search-Талитха-390x844.png"
-    _chromium(tmp_path, "--window-size=390,844", f"--screenshot={shot}", _url(site / "index.html", "Талитха"))
     assert _png_info(shot.read_bytes())[2] > 100
 
 
@@ -350,38 +354,77 @@ def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
     return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
 
 
-def _lookup_ids(corpus, scenarios, query: str) -> list[str]:
-    from harness.rules.lookup import search
+@pytest.fixture(scope="module")
+def cards(scenarios) -> dict[str, list[str]]:
+    """The card names of every scenario's board, read once (not once per query)."""
     from harness.rules.search import board_cards
 
-    return [h.unit.id for h in search(corpus, query, scenarios, board_cards(scenarios, paths.SCENARIOS))]
+    return board_cards(scenarios, paths.SCENARIOS)
 
 
-@needs_chromium
-def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus, scenarios) -> None:
+def _lookup_ids(corpus, scenarios, cards, query: str) -> list[str]:
+    from harness.rules.lookup import search
+
+    return [h.unit.id for h in search(corpus, query, scenarios, cards)]
+
+
+def _finds_queries() -> list[str]:
     from harness.rules.search import load_queries
 
     queries = ["Талитха", "контроль", "срабатывающие", "Мстителя", "эффекты правил игры", "113.2", "heroes:113.6",
                "536.2.a", "537", "heroes:Талитха", "Heroes:113.3.dup2", "  classic:503.1.b3 ", "зззнетслова", "",
                "точка срабатывания", "порядок появления", "один раз за ход", "При", "ёж берёт", "История боя"]
-    queries += [c.query for c in load_queries(paths.ROOT / "tests" / "data" / "search_queries.yaml")]
-    got = _js_results(site, tmp_path, queries)
-    for q, r in zip(queries, got, strict=True):
-        assert r["ids"] == _lookup_ids(corpus, scenarios, q), q  # the same units in the same order
-    # and the page itself, as a judge types it: the query string is read at load
-    dom = _dom(tmp_path, _url(site / "search.html", "контроль"))
-    assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == _lookup_ids(corpus, scenarios, "контроль")
+    return queries + [c.query for c in load_queries(paths.ROOT / "tests" / "data" / "search_queries.yaml")]
 
 
-@needs_chromium
-def test_the_page_search_recall_at_3_on_the_query_set(site: Path, tmp_path: Path, corpus) -> None:
-    from harness.rules.search import load_queries, recall_at
+def _recall_inputs(corpus) -> tuple[list, list[tuple[str, set[str]]], list[tuple[str, str, str]]]:
+    """The query set's cases, three more queries with their expected first hit, and every section title."""
+    from harness.rules.search import load_queries
 
     cases = load_queries(paths.ROOT / "tests" / "data" / "search_queries.yaml")
     extra = [("точка срабатывания", {"heroes:113.6"}), ("порядок появления", {"heroes:115.4"}),
              ("один раз за ход", {"heroes:113.4.p1", "heroes:113.3.dup2.p1"})]
     titles = [(t, f.edition, n) for f in corpus.files for n, t in f.section_titles.items()]
-    got = _js_results(site, tmp_path, [c.query for c in cases] + [q for q, _ in extra] + [t for t, _, _ in titles])
+    return cases, extra, titles
+
+
+def _vocabulary(corpus) -> list[str]:
+    from harness.rules.lookup import words
+
+    vocabulary = list(dict.fromkeys(w for u in corpus.units for w in words(u.text)))
+    return vocabulary + ["срабатывающие", "контролирующий", "отравленных", "уничтожив", "величайшему", "ёжиком",
+                         "Шаман-Душегрыз", "длинношеее", "бегающими", "подготовившись"]
+
+
+@pytest.fixture(scope="module")
+def page_search(site: Path, tmp_path_factory: pytest.TempPathFactory, corpus) -> dict[str, dict]:
+    """The site's own search.js on every query the three tests below give it, in one browser start (not one
+    each): query → {ids, stems}."""
+    cases, extra, titles = _recall_inputs(corpus)
+    queries = list(dict.fromkeys([*_finds_queries(), *(c.query for c in cases), *(q for q, _ in extra),
+                                  *(t for t, _, _ in titles), *_vocabulary(corpus)]))
+    got = _js_results(site, tmp_path_factory.mktemp("page-search"), queries)
+    return dict(zip(queries, got, strict=True))
+
+
+@needs_chromium
+def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus, scenarios, cards,
+                                                 page_search: dict[str, dict]) -> None:
+    queries = _finds_queries()
+    got = [page_search[q] for q in queries]
+    for q, r in zip(queries, got, strict=True):
+        assert r["ids"] == _lookup_ids(corpus, scenarios, cards, q), q  # the same units in the same order
+    # and the page itself, as a judge types it: the query string is read at load
+    dom = _dom(tmp_path, _url(site / "search.html", "контроль"))
+    assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == _lookup_ids(corpus, scenarios, cards, "контроль")
+
+
+@needs_chromium
+def test_the_page_search_recall_at_3_on_the_query_set(corpus, page_search: dict[str, dict]) -> None:
+    from harness.rules.search import recall_at
+
+    cases, extra, titles = _recall_inputs(corpus)
+    got = [page_search[q] for q in [c.query for c in cases] + [q for q, _ in extra] + [t for t, _, _ in titles]]
     recall, misses = recall_at(cases, {c.query: r["ids"] for c, r in zip(cases, got, strict=False)})
     assert recall >= 0.95, misses
     rest = got[len(cases):]
@@ -392,11 +435,7 @@ def test_the_page_search_recall_at_3_on_the_query_set(site: Path, tmp_path: Path
 
 
 @needs_chromium
-def test_the_page_stemmer_agrees_with_snowball(site: Path, tmp_path: Path, corpus) -> None:
-    from harness.rules.lookup import words
-
-    vocabulary = list(dict.fromkeys(w for u in corpus.units for w in words(u.text)))
-    vocabulary += ["срабатывающие", "контролирующий", "отравленных", "уничтожив", "величайшему", "ёжиком",
-                   "Шаман-Душегрыз", "длинношеее", "бегающими", "подготовившись"]
-    got = _js_results(site, tmp_path, vocabulary)
+def test_the_page_stemmer_agrees_with_snowball(corpus, page_search: dict[str, dict]) -> None:
+    vocabulary = _vocabulary(corpus)
+    got = [page_search[w] for w in vocabulary]
     assert [r["stems"] for r in got] == [stem_list(w) for w in vocabulary]

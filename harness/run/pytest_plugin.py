@@ -190,11 +190,16 @@ def _template(item: pytest.Item) -> Any:
 
 
 def scenario_id(feature_file: str, name: str) -> str:
+    return f"{_feature_part(feature_file)}::{name}"
+
+
+def _feature_part(feature_file: str) -> str:
+    """A scenario id's part before `::`: the feature's path under features/, without its suffix."""
     try:
         rel = Path(feature_file).resolve().relative_to(paths.FEATURES.resolve()).with_suffix("")
     except ValueError:                    # a feature linked from outside features/: ERROR in before_scenario
-        return f"{paths.display(Path(feature_file))}::{name}"
-    return f"{rel.as_posix()}::{name}"
+        return paths.display(Path(feature_file))
+    return rel.as_posix()
 
 
 def _item_name(item: pytest.Item, tpl: Any) -> str:
@@ -205,6 +210,7 @@ def _item_name(item: pytest.Item, tpl: Any) -> str:
 
 
 CLASH = pytest.StashKey[tuple[str, Problem]]()    # (the id the result gets, why the scenario cannot run)
+SCENARIO_ID = pytest.StashKey[str]()               # the scenario's id, worked out once at collection
 
 
 def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
@@ -235,10 +241,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     rec = config.stash[RECORDER]
     keep, drop = [], []
     named: dict[str, list[pytest.Item]] = {}
+    parts: dict[str, str] = {}            # feature file → its part of the ids: resolved once per file, not per item
     for item in items:
         tpl = _template(item)
         if tpl is not None:
-            named.setdefault(scenario_id(tpl.feature.filename, _item_name(item, tpl)), []).append(item)
+            filename = tpl.feature.filename
+            if filename not in parts:
+                parts[filename] = _feature_part(filename)
+            item.stash[SCENARIO_ID] = f"{parts[filename]}::{_item_name(item, tpl)}"
+            named.setdefault(item.stash[SCENARIO_ID], []).append(item)
     _mark_clashes(named)
     for item in items:
         tpl = _template(item)
@@ -269,7 +280,10 @@ def _plain_failure(excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
 
 def _result_id(item: pytest.Item, tpl: Any) -> str:
     clash = item.stash.get(CLASH, None)
-    return clash[0] if clash else scenario_id(tpl.feature.filename, _item_name(item, tpl))
+    if clash:
+        return clash[0]
+    sid = item.stash.get(SCENARIO_ID, None)
+    return sid if sid is not None else scenario_id(tpl.feature.filename, _item_name(item, tpl))
 
 
 def make_adapter(config: pytest.Config) -> Any:
