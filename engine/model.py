@@ -8,6 +8,7 @@ by rules section has no import cycles. Nothing here carries out a rule.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -278,16 +279,15 @@ def copy_value(value: Any, memo: dict) -> Any:
     done = memo.get(id(value))
     if done is not None:
         return done
+    # a list or dict of the game's plain data never contains itself: it is in `memo` once copied
     if kind is list:
-        new: Any = []
-        memo[id(value)] = new
-        new.extend(v if type(v) in _SHARED_TYPES else copy_value(v, memo) for v in value)
-        return new
+        copied: Any = [v if type(v) in _SHARED_TYPES else copy_value(v, memo) for v in value]
+        memo[id(value)] = copied
+        return copied
     if kind is dict:
-        new = {}
-        memo[id(value)] = new
-        new.update((k, v if type(v) in _SHARED_TYPES else copy_value(v, memo)) for k, v in value.items())
-        return new
+        copied = {k: v if type(v) in _SHARED_TYPES else copy_value(v, memo) for k, v in value.items()}
+        memo[id(value)] = copied
+        return copied
     if kind is tuple:
         if all(type(v) in _SHARED_TYPES for v in value):
             return value
@@ -302,13 +302,33 @@ def copy_value(value: Any, memo: dict) -> Any:
 
 def copy_fields(self: Any, memo: dict) -> Any:
     """`copy.deepcopy` for the game's dataclasses (their `__deepcopy__`): immutable field values are shared,
-    everything else (lists, dicts, nested objects) is copied by `copy_value`."""
-    new = object.__new__(type(self))
+    everything else (lists, dicts, nested objects) is copied by `copy_value`. Only the fields whose declared
+    type may hold such a value are looked at (`_copied_fields`), unless the object has attributes besides its
+    fields: then every one is."""
+    cls = type(self)
+    new = object.__new__(cls)
     memo[id(self)] = new
     fields = new.__dict__
-    for name, value in self.__dict__.items():
-        fields[name] = value if type(value) in _SHARED_TYPES else copy_value(value, memo)
+    fields.update(self.__dict__)
+    count, names = _COPIED.get(cls) or _copied_fields(cls)
+    for name in (names if len(fields) == count else list(fields)):
+        value = fields[name]
+        if type(value) not in _SHARED_TYPES:
+            fields[name] = copy_value(value, memo)
     return new
+
+
+# the declared field types whose values a copy may share (immutable); a field of any other type is copied
+_IMMUTABLE_FIELD_TYPES = frozenset({"str", "int", "bool", "float", "str | None", "int | None", "bool | None",
+                                    "CardDef"})
+_COPIED: dict[type, tuple[int, tuple[str, ...]]] = {}
+
+
+def _copied_fields(cls: type) -> tuple[int, tuple[str, ...]]:
+    """(the number of fields of the dataclass `cls`, the names of those copy_fields copies)."""
+    fields = dataclasses.fields(cls)
+    plan = _COPIED[cls] = (len(fields), tuple(f.name for f in fields if str(f.type) not in _IMMUTABLE_FIELD_TYPES))
+    return plan
 
 
 @dataclass
