@@ -177,7 +177,7 @@ class _Compiler:
         if "type" in node:
             kinds = [node["type"]] if isinstance(node["type"], str) else list(node["type"])
             tests = [_TYPES[k] for k in kinds]
-            checks.append(lambda v, tests=tests: any(t(v) for t in tests))
+            checks.append(tests[0] if len(tests) == 1 else lambda v, tests=tests: any(t(v) for t in tests))
         if "const" in node:
             checks.append(lambda v, c=node["const"]: v == c and type(v) is type(c))
         if "enum" in node:
@@ -185,9 +185,16 @@ class _Compiler:
         if "required" in node:
             checks.append(lambda v, r=tuple(node["required"]): not isinstance(v, dict) or all(k in v for k in r))
         if "properties" in node:
-            props = {k: self.compile(sub, file, root) for k, sub in node["properties"].items()}
-            checks.append(lambda v, props=props: not isinstance(v, dict)
-                          or all(k not in v or check(v[k]) for k, check in props.items()))
+            props = tuple((k, self.compile(sub, file, root)) for k, sub in node["properties"].items())
+
+            def properties(v: Any, props: tuple = props) -> bool:
+                if isinstance(v, dict):
+                    for k, check in props:
+                        if k in v and not check(v[k]):
+                            return False
+                return True
+
+            checks.append(properties)
         if "additionalProperties" in node:
             extra, known = node["additionalProperties"], set(node.get("properties", {}))
             if extra is False:
@@ -198,7 +205,15 @@ class _Compiler:
                               or all(sub(x) for k, x in v.items() if k not in known))
         if "items" in node:
             sub = self.compile(node["items"], file, root)
-            checks.append(lambda v, sub=sub: not isinstance(v, list) or all(sub(x) for x in v))
+
+            def items(v: Any, sub: Callable[[Any], bool] = sub) -> bool:
+                if isinstance(v, list):
+                    for x in v:
+                        if not sub(x):
+                            return False
+                return True
+
+            checks.append(items)
         if "anyOf" in node:
             subs = [self.compile(s, file, root) for s in node["anyOf"]]
             checks.append(lambda v, subs=subs: any(s(v) for s in subs))
@@ -215,7 +230,16 @@ class _Compiler:
         if node.get("uniqueItems"):
             checks.append(lambda v: not isinstance(v, list)
                           or len({json.dumps(x, sort_keys=True) for x in v}) == len(v))
-        return lambda v, checks=tuple(checks): all(c(v) for c in checks)
+        if len(checks) == 1:
+            return checks[0]
+
+        def every(v: Any, checks: tuple = tuple(checks)) -> bool:
+            for check in checks:
+                if not check(v):
+                    return False
+            return True
+
+        return every
 
     def ref(self, ref: str, file: Path, root: dict) -> Callable[[Any], bool]:
         target, _, pointer = ref.partition("#")
