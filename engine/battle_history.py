@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 
 # the conditions about the past that filters and abilities may name (537.2)
 # entries that record nothing a rule effect or a card's state depends on (503.1 reads cards, lives, effects,
-# decks and players; these record a pass, who holds priority, an entry leaving the stack): they do not count
-# as a change (Game.changes)
-UNCHANGING = frozenset({"pass", "priority", "resolved"})
+# decks and players; these record a pass, who holds priority, an entry leaving the stack, an entry put on it:
+# what a declaration changes besides — a payment, a trigger, a card to be revealed — is written or counted of
+# its own): they do not count as a change (Game.changes)
+UNCHANGING = frozenset({"pass", "priority", "resolved", "declare"})
 
 QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
 CONDITIONS = ("not_moved_previous_turn",)
@@ -54,7 +55,8 @@ class BattleHistory:
     def unrecorded_change(self: Game) -> None:
         """A change that a rule effect reads but that no history entry of its own records: the turn reaching
         its end (step end_done, which ends «до конца хода» effects, 503.1.b15) after its «В конце хода»
-        abilities resolved. It counts as a change (Game.changes), so the next rule-effects loop runs."""
+        abilities resolved; a face-down card due to be revealed (503.1.b1) once it acted or was targeted. It
+        counts as a change (Game.changes), so the next rule-effects loop runs."""
         self.changes += 1
 
     @staticmethod

@@ -93,8 +93,9 @@ class StackAndPriority:
         """A face-down card that acts or is targeted is revealed by a rule effect (ASM reveal-when)."""
         for cid in card_ids:
             card = self.cards.get(cid)
-            if card is not None and card.face_down and self.in_play(card):
+            if card is not None and card.face_down and self.in_play(card) and not card.reveal_due:
                 card.reveal_due = True
+                self.unrecorded_change()            # written by the reveal itself, a rule effect (503.1.b1)
 
     # -------------------------------------------------------------- resolution
     def _resolve_step(self: Game, entry: Entry) -> None:
