@@ -245,7 +245,7 @@ class Search:
 
         self.budget = budget                 # stop after this many orders (the bench's --orders)
         self.workers = workers if budget is None else 1   # processes (Search._split): the subtrees of the
-                                                            # first declaration are shared out among them
+                                                            # first declarations are shared out among them
         self.world, self.fork = world, fork
         self.steps = list(fork.post_steps)
         self.fingerprints = Fingerprints()
