@@ -1,7 +1,9 @@
 """Stateful fuzzing of the reference engine: random valid boards, random play, invariants after every step.
 
 A hypothesis `RuleBasedStateMachine` (`EngineMachine`) starts from a random valid board of either edition
-(cards of the catalog and small generated test cards written in the vocabulary of `engine/cards.py`) and
+(cards of the catalog and small generated test cards written in the vocabulary of `engine/cards.py`: triggered
+abilities with every trigger word, «До» included, activated ones, compound ones, abilities that substitute
+another, statics — bonuses, prevention, replacement, redirection, protection — and «начинает бой с …») and
 plays random moves: an answer to the pending decision (one of its options, now and then a wrong one), or
 one of the legal actions of the player with priority (`Game.legal_actions`: pass, end_turn, attack,
 activate, play, move; now and then one by the other player or an illegal one). The illegal ones are
@@ -126,7 +128,15 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
     ab: dict[str, Any] = {"key": key, "kind": kind}
     if kind == "static":
         do = draw(st.sampled_from(["strike_bonus", "strike_bonus", "roll_bonus", "lose_abilities", "prevent",
-                                   "prevent_destroy", "replace_effect"]))
+                                   "prevent_destroy", "replace_effect", "redirect", "protection"]))
+        if do == "redirect":              # «может перенаправить на себя атаку …» (ASM redirect)
+            ab["redirect"] = True
+            return ab
+        if do == "protection":            # «не может быть целью …» (ASM protection)
+            ab["protection"] = {"from": draw(st.sampled_from(["opponent", "any"]))}
+            if draw(st.booleans()):
+                ab["protection"]["forms"] = draw(st.sampled_from([["effect"], ["spell"], ["spell", "effect"]]))
+            return ab
         if do == "prevent":
             ab["replacement"] = {"of": "wounds", "prevent": draw(st.integers(1, 2))}
             return ab
@@ -179,6 +189,9 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
             event, draw(st.sampled_from(["При", "Когда", "Если", "После"] if event == "attack"
                                         else ["При", "Когда", "Если"])))
         trigger: dict[str, Any] = {"word": word, "event": event}
+        if draw(st.integers(0, 5)) == 0:    # 113.2 «До»: before a simple attack (classic), an ability (heroes)
+            event = "attack" if edition == "classic" else "ability_executed"
+            trigger = {"word": "До", "event": event}
         if event in ("death", "wounded", "attack", "healed", "played", "lives_at_most", "destroyed",
                      "ability_executed"):
             trigger["subject"] = draw(st.sampled_from([{"who": "self"}, {"who": "other"},
@@ -223,6 +236,18 @@ def generated_card(draw: Any, name: str, edition: str) -> dict[str, Any]:
         if draw(st.integers(0, 9)) == 0:
             card["max_counters"] = draw(st.integers(0, 2))
     card["abilities"] = [draw(_ability(f"способность {i + 1}", edition)) for i in range(draw(st.integers(0, 3)))]
+    simple = [a for a in card["abilities"] if a["kind"] == "activated" and a.get("zone") != "graveyard"]
+    if len(simple) >= 2 and draw(st.integers(0, 2)) == 0:
+        # a compound ability (составная способность, classic 536.2.b; ASM compound-ability)
+        card["abilities"].append({"key": "составная", "kind": "activated", "parts": [a["key"] for a in simple[:2]],
+                                  **({"cost": {"close": True}} if draw(st.booleans()) else {})})
+    if card["abilities"] and draw(st.integers(0, 5)) == 0:
+        # 503.1.b19: an ability that substitutes another while its condition holds
+        other = draw(st.sampled_from([a for a in card["abilities"] if "parts" not in a]))
+        twin = draw(_ability("замещающая", edition))
+        if twin["kind"] not in ("static", "battle_start") and "parts" not in twin:
+            card["abilities"].append({**twin, "substitutes": other["key"],
+                                      "condition": {"source": draw(st.sampled_from(["open", "closed"]))}})
     problems = engine.check_card_definition(card)
     assert not problems, f"the fuzzer generated an invalid test card: {problems}\n{card}"
     return card
