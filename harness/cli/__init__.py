@@ -75,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     if bare(argv, parser):  # `berserk-rules` alone: every verb with one line
         return EXIT_OK
     ns = parser.parse_args(argv)
+    from harness.engines.process import install_signal_handlers, restore_signal_handlers
+
+    # SIGTERM and SIGHUP end every verb like Ctrl-C: its `finally` blocks run (engines stopped, pools
+    # cancelled), and it exits with EXIT_INTERRUPTED (check marks its reports interrupted: pytest_plugin)
+    previous = install_signal_handlers()
     try:
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)
@@ -84,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        restore_signal_handlers(previous)
 
 
 if __name__ == "__main__":

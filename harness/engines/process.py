@@ -24,11 +24,13 @@ import queue
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 STDERR_LINES = 12
 STDERR_LINE_CHARS = 300
@@ -284,8 +286,31 @@ def stop_all() -> None:
 atexit.register(stop_all)
 
 
+_asked_to_end: list[str] = []       # the signal that asked the run to end (until its handlers are restored)
+
+
 def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+    name = signal.Signals(signum).name
+    _asked_to_end[:] = [name]
+    raise KeyboardInterrupt(f"signal {name}")
+
+
+def end_if_asked() -> None:
+    """Raise KeyboardInterrupt again when a signal asked the run to end. The first one is raised wherever the
+    main thread was, and code that Python runs where an exception is ignored (a garbage-collector callback,
+    which hypothesis installs) can swallow it; the run's next request to an engine ends it then
+    (SubprocessAdapter._call, World._call)."""
+    if _asked_to_end:
+        raise KeyboardInterrupt(f"signal {_asked_to_end[0]}")
+
+
+def _unraisable(info: Any) -> None:
+    """sys.unraisablehook while the handlers are installed: the KeyboardInterrupt of a signal that landed
+    where Python ignores exceptions is not reported as an error (end_if_asked raises it again); anything else
+    is reported as usual."""
+    if isinstance(info.exc_value, KeyboardInterrupt) and _asked_to_end:
+        return
+    sys.__unraisablehook__(info)
 
 
 def install_signal_handlers() -> dict[int, object]:
@@ -297,6 +322,8 @@ def install_signal_handlers() -> dict[int, object]:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         with contextlib.suppress(ValueError, OSError):
             previous[sig] = signal.signal(sig, _interrupt)
+    if sys.unraisablehook is sys.__unraisablehook__:
+        sys.unraisablehook = _unraisable
     return previous
 
 
@@ -304,3 +331,7 @@ def restore_signal_handlers(previous: dict[int, object]) -> None:
     for sig, handler in previous.items():
         with contextlib.suppress(ValueError, OSError, TypeError):
             signal.signal(sig, handler)   # type: ignore[arg-type]
+    if previous and all(handler is not _interrupt for handler in previous.values()):
+        _asked_to_end.clear()         # the outermost handlers are back: the run that was asked to end is over
+        if sys.unraisablehook is _unraisable:
+            sys.unraisablehook = sys.__unraisablehook__

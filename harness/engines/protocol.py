@@ -274,7 +274,7 @@ def _clip(text: str, limit: int = 200) -> str:
 
 # ------------------------------------------------------------------------------------------ the process
 # EngineProcess (bounded pipes, the engine's process tree owned and always ended) lives in harness/engines/process.py
-from harness.engines.process import EngineProcess, WriteTimeout  # noqa: E402
+from harness.engines.process import EngineProcess, WriteTimeout, end_if_asked  # noqa: E402
 
 
 def describe_exit(code: int | None) -> str:
@@ -423,6 +423,7 @@ class SubprocessAdapter:
         self._hello = hello
 
     def _call(self, kind: str, **fields: Any) -> dict[str, Any]:
+        end_if_asked()                       # a signal asked the run to end (harness.engines.process)
         if self._fault is not None:
             raise self._fault
         if self._proc is None or self._hello is None:

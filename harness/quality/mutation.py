@@ -596,8 +596,12 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
         with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
             futures = [pool.submit(run_one, *t, None, rules, route) for t in tasks]
             for f in futures:
-                f.add_done_callback(lambda f: f.exception() is None and _done(f.result()))
-            done = [f.result() for f in futures]
+                f.add_done_callback(lambda f: not f.cancelled() and f.exception() is None and _done(f.result()))
+            try:
+                done = [f.result() for f in futures]
+            except KeyboardInterrupt:        # Ctrl-C, SIGTERM: the mutants not started are not run, the
+                pool.shutdown(wait=True, cancel_futures=True)     # running ones end (the `with` would wait
+                raise                                              # for every one)
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
                           duration_s=time.monotonic() - started)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness.engines.adapters import Adapter
+from harness.engines.process import end_if_asked
 
 
 @dataclass
@@ -89,6 +90,7 @@ class World:
         self.state = self.adapter.setup(board, definitions)
 
     def _call(self, verb: str, player: str, arg: Any) -> None:
+        end_if_asked()                       # a signal asked the run to end (harness.engines.process)
         self.calls.append((verb, player, arg))
         if getattr(self.adapter, "renders_on_demand", False):
             self._state = getattr(self.adapter, verb)(player, arg, render=False)
