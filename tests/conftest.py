@@ -17,7 +17,7 @@ import pytest
 # the longest modules (6–15 s each in one process, measured), longest first
 LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_install.py", "test_faults.py",
               "test_xdist.py", "test_runs_hostile.py", "test_protocol.py", "test_ci_output.py",
-              "test_differential.py")
+              "test_signals_verbs.py", "test_differential.py")
 
 
 def _rank(item: pytest.Item) -> int:
