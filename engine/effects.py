@@ -325,12 +325,11 @@ def _add_cell_marker(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> N
 def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     """Incarnation: the card comes from the graveyard onto the cell, open (538.3.ex1), taking the marker away."""
     card = game.cards[entry.source]
-    if any(c.zone == "battlefield" and c.cell == cell and c.host is None for c in game.cards.values()):
+    if game.on_cell(cell):
         game.log("incarnation_failed", source=card.id, targets=[cell], parent=entry.declared)
         return False
-    card.zone, card.cell, card.closed, card.wounds = "battlefield", cell, False, 0
-    game._counters["appear"] += 1
-    card.appeared, card.appeared_turn = game._counters["appear"], game.turn
+    game.enter_battlefield(card, cell)
+    card.closed, card.wounds = False, 0
     markers = game.cell_markers.get(cell, [])
     if spec.marker and spec.marker in markers:
         markers.remove(spec.marker)
@@ -347,17 +346,15 @@ def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> Non
     index = int((spec.card or "target0")[6:]) - 1
     groups = entry.data.get("target_groups", [])
     card = game.cards.get(groups[index]) if 0 <= index < len(groups) and isinstance(groups[index], str) else None
-    if card is None or card.zone != "hand" or any(c.zone == "battlefield" and c.cell == cell and c.host is None
-                                                  for c in game.cards.values()):
+    if card is None or card.zone != "hand" or game.on_cell(cell):
         return
-    card.zone, card.cell, card.closed = "battlefield", cell, False
-    game._counters["appear"] += 1
-    card.appeared = game._counters["appear"]
+    game.enter_battlefield(card, cell)
+    card.closed = False
     _logged(game, entry, spec, card.id, cell=cell)
 
 
 def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
-    victims = [c for c in game.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+    victims = game.on_cell(cell)
     # each destruction is an effect on that card: a «вместо того чтобы быть уничтоженным» of it acts (ASM
     # replacement-general)
     results = [not game.effect_replaced(entry, EffectSpec(do="destroy"), c) and game._destroy_by_effect(entry, c)

@@ -34,7 +34,7 @@ class ParticipleReplacement:
         r = ab.replacement
         assert r is not None
         cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
-        occupied = [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+        occupied = self.on_cell(cell)
         if r.when != "cell_occupied" or not occupied:
             return "not_applicable"
         self.log("replaced", source=entry.source, targets=[cell] if cell else [], parent=entry.declared,

@@ -72,9 +72,7 @@ class Turns:
 
     def _play(self: Game, player: str, action: dict) -> None:
         card = self._check_play(player, action)
-        card.zone, card.cell = "battlefield", action.get("cell") if self.edition.has_grid else None
-        self._counters["appear"] += 1
-        card.appeared, card.appeared_turn = self._counters["appear"], self.turn
+        self.enter_battlefield(card, action.get("cell") if self.edition.has_grid else None)
         hid = self.log("play", source=card.id, controller=player, cell=card.cell)
         self.fire("played", hid, card)
 

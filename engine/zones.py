@@ -40,6 +40,18 @@ class Zones:
                 latest = e
         return card.base_controller if latest is None else latest.to
 
+    def on_cell(self: Game, cell: str) -> list[Card]:
+        """The cards standing on this cell of the battlefield (not those attached to them), by id."""
+        return [c for c in self.sorted_cards() if c.zone == "battlefield" and c.cell == cell and c.host is None]
+
+    def enter_battlefield(self: Game, card: Card, cell: str | None) -> None:
+        """The card comes into play on the battlefield (played, incarnated, put into play): it appears now,
+        after every card already there (115.4: statics apply in order of appearance), and its game segment
+        starts in this turn (heroes 115.1)."""
+        card.zone, card.cell = "battlefield", cell
+        self._counters["appear"] += 1
+        card.appeared, card.appeared_turn = self._counters["appear"], self.turn
+
     def current_lives(self: Game, card: Card) -> int:
         return card.max_lives + card.additional - card.negative - card.wounds
 

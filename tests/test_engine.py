@@ -442,3 +442,35 @@ def test_the_facts_of_the_game_are_exported_once():
     assert engine.RESOLUTION_STEPS == ("declared", "target_resolution", "rolls", "apply", "payment", "done")
     s = state(new_game({"edition": "classic", "cards": [card("g", "Гоблин", "А", "a1")]}, DEFS))
     assert [p["name"] for p in s["players"]] == list(engine.DEFAULT_PLAYERS)
+
+
+def test_a_card_put_into_play_starts_its_game_segment_in_that_turn():
+    """heroes 115.1 / ASM static-segment: a static «до конца хода» acts from the moment its card came into play
+    to the end of that turn. A card put into play from the hand by an effect in a later turn than the board's
+    starts its segment then (engine/zones.enter_battlefield, as for a card played or incarnated): its static
+    applies at once, and stops at that turn's end."""
+    banner = {"name": "Знаменосец", "edition": "classic", "type": "creature", "lives": 3, "strike": [1, 1, 1],
+              "abilities": [{"key": "знамя", "kind": "static", "affects": {"who": "self"},
+                             "effects": [{"do": "strike_bonus", "amount": 2, "until": "end_of_turn"}]}]}
+    caller = {"name": "Вызыватель", "edition": "classic", "type": "creature", "lives": 3, "strike": [1, 1, 1],
+              "abilities": [{"key": "призыв", "kind": "activated",
+                             "targets": [{"type": "creature", "controller": "you", "zone": "hand"}, {"cell": True}],
+                             "effects": [{"do": "put_into_play", "target": "target2", "card": "target1"}]}]}
+    game = new_game(board(card("caller", "Вызыватель", "А", "a1"), card("goblin", "Гоблин", "Б", "c5"),
+                          {"id": "banner", "card": "Знаменосец", "owner": "А", "zone": "hand"}, turn=3),
+                    {**DEFS, "Знаменосец": banner, "Вызыватель": caller})
+    game.act("А", {"type": "end_turn"})
+    game.act("Б", {"type": "end_turn"})                 # turn 5, А's again: the board was set up in turn 3
+    game.act("А", {"type": "activate", "card": "caller", "ability": "призыв"})
+    game.answer("А", "banner")
+    game.answer("А", "b1")
+    game.act("А", {"type": "pass"})
+    game.act("Б", {"type": "pass"})
+
+    def strike():
+        return next(c for c in state(game)["cards"] if c["id"] == "banner")["strike"]["value"]
+
+    assert next(c for c in state(game)["cards"] if c["id"] == "banner")["cell"] == "b1"
+    assert state(game)["turn"] == 5 and strike() == [3, 3, 3]
+    game.act("А", {"type": "end_turn"})
+    assert strike() == [1, 1, 1]

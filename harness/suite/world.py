@@ -64,19 +64,33 @@ def fork_summary(data: dict[str, Any]) -> str:
             f"{data['states']} distinct states, {data['memo_hits']} memo hits, {data['seconds']:.3f} s")
 
 
-@dataclass
 class World:
-    adapter: Adapter
-    board: Any = None                    # harness.suite.board.Board
-    state: dict = field(default_factory=dict)          # a property, below: rendered when read
-    mark: int = 0                        # history length when the current «Когда» step began
-    dice: dict[str, list[int]] = field(default_factory=dict)
-    calls: list[tuple] = field(default_factory=list)
-    fork: Fork | None = None
-    memory: dict[str, Any] = field(default_factory=dict)   # what steps remember (e.g. the chosen trigger point)
-    observer: Callable[[], None] | None = None             # called after every act/answer (harness/orderings)
+    """What the steps of one scenario share: the engine (through its adapter), the board, the state after the
+    last engine call, and what the steps remember."""
 
-    _state: dict | None = field(default=None, init=False, repr=False, compare=False)
+    def __init__(self, adapter: Adapter, state: dict | None = None) -> None:
+        self.adapter = adapter
+        self.board: Any = None                           # harness.suite.board.Board
+        self.mark = 0                                    # history length when the current «Когда» step began
+        self.dice: dict[str, list[int]] = {}
+        self.calls: list[tuple] = []
+        self.fork: Fork | None = None
+        self.memory: dict[str, Any] = {}                 # what steps remember (e.g. the chosen trigger point)
+        self.observer: Callable[[], None] | None = None  # called after every act/answer (harness/orderings)
+        # the state after the last engine call. An engine over the protocol sends it with every reply; the
+        # in-process engine (`renders_on_demand`) renders it when a step reads it (None: not rendered since the
+        # last call), and `peek` renders only the sections asked for
+        self._state: dict | None = {} if state is None else state      # {}: nothing set up yet
+
+    @property
+    def state(self) -> dict:
+        if self._state is None:
+            self._state = self.adapter.state()
+        return self._state
+
+    @state.setter
+    def state(self, value: dict | None) -> None:
+        self._state = value
 
     def peek(self, *sections: str) -> dict:
         """The current state's top-level keys `sections` (the whole state where it is at hand)."""
@@ -185,20 +199,3 @@ class World:
         if not p or p["kind"] != kind or p["player"] != player:
             raise AssertionError(f"expected a pending {kind} decision for player {player}, the engine has {p!r}")
         return p
-
-
-# -- the state: every engine call refreshes it. An engine over the protocol sends it with every reply; the
-# in-process engine (`renders_on_demand`) renders it when a step reads it (`World._state` None: not rendered
-# since the last call), and `World.peek` renders only the sections asked for. The dataclass field `state`
-# (World(state=…)) is stored through this property, set on the class once the dataclass is made.
-def _get_state(world: World) -> dict:
-    if world._state is None:
-        world._state = world.adapter.state()
-    return world._state
-
-
-def _set_state(world: World, value: dict | None) -> None:
-    world._state = value
-
-
-World.state = property(_get_state, _set_state)  # type: ignore[assignment,method-assign]
