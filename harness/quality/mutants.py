@@ -271,15 +271,23 @@ class UniquenessKeepsLater(EngineModules):
         replace_check(rule_effects.uniqueness, functools.partial(rule_effects.uniqueness, later_returns=False)))}
 
 
-@mutant("no-shuffle-after-look")
-class NoShuffleAfterLook(Game):
-    """A deck that was only looked at is not shuffled (classic 503.1.b17: taking from it still shuffles)."""
+class _NoShuffleAfter(Game):
+    """The base of the mutants that forget to shuffle a deck after an effect of the verb VERB (classic 503.1.b17)."""
+
+    VERB = ""
 
     def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
         result = super()._apply_effect(entry, spec, target_id)
-        if spec.do == "look_at_deck":
+        if spec.do == self.VERB:
             self.deck_dirty.pop(entry.controller, None)
         return result
+
+
+@mutant("no-shuffle-after-look")
+class NoShuffleAfterLook(_NoShuffleAfter):
+    """A deck that was only looked at is not shuffled (classic 503.1.b17: taking from it still shuffles)."""
+
+    VERB = "look_at_deck"
 
 
 @mutant("opens-every-card")
@@ -1011,15 +1019,11 @@ class NoShuffleAfterReturn(Game):
 
 
 @mutant("no-shuffle-after-take")
-class NoShuffleAfterTake(Game):
+class NoShuffleAfterTake(_NoShuffleAfter):
     """A deck that a card was taken from is not shuffled (classic 503.1.b17: «после извлечения из неё
     карты»; only a card returned to it or a look at it shuffles it)."""
 
-    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
-        result = super()._apply_effect(entry, spec, target_id)
-        if spec.do == "take_from_deck":
-            self.deck_dirty.pop(entry.controller, None)
-        return result
+    VERB = "take_from_deck"
 
 
 @mutant("history-by-name")
