@@ -246,23 +246,37 @@ def _fork_scenarios() -> list:
             if any("в любом порядке" in text or "с любой точкой срабатывания" in text for _, text, _ in s.steps)]
 
 
-def _run_forks(route: str, tmp: Path, units: list[str]) -> dict[str, dict]:
+def _run_forks(routes: tuple[str, ...], tmp: Path, units: list[str]) -> dict[str, dict[str, dict]]:
+    """Per route, the forks its run of the scenarios of `units` explored (by scenario); the runs go side by
+    side, one process each."""
     import json
     import subprocess
     import sys
 
     from harness.common import paths
 
-    trace = tmp / route
-    argv = [sys.executable, "-X", "utf8", "-m", "pytest", str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT),
-            "-c", str(paths.ROOT / "pyproject.toml"), "-p", "no:cacheprovider", "-q", "-p", "no:xdist",
-            "--trace-dir", str(trace), "--orderings", route, "--orderings-record"]
-    for u in units:
-        argv += ["--unit", u]
-    proc = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", cwd=paths.ROOT, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    traces = [json.loads(f.read_text("utf-8")) for f in trace.glob("*.json")]
-    return {t["scenario"]: t["fork"] for t in traces if t.get("fork")}
+    procs = {}
+    for route in routes:
+        argv = [sys.executable, "-X", "utf8", "-m", "pytest", str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT),
+                "-c", str(paths.ROOT / "pyproject.toml"), "-p", "no:cacheprovider", "-q", "-p", "no:xdist",
+                "--trace-dir", str(tmp / route), "--orderings", route, "--orderings-record"]
+        for u in units:
+            argv += ["--unit", u]
+        procs[route] = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        encoding="utf-8", cwd=paths.ROOT)
+    found = {}
+    try:
+        for route, proc in procs.items():
+            out, err = proc.communicate(timeout=600)
+            assert proc.returncode == 0, out[-3000:] + err[-3000:]
+            traces = [json.loads(f.read_text("utf-8")) for f in (tmp / route).glob("*.json")]
+            found[route] = {t["scenario"]: t["fork"] for t in traces if t.get("fork")}
+    finally:
+        for proc in procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    return found
 
 
 def test_the_search_and_the_replay_agree_on_every_fork_of_the_suite(tmp_path: Path) -> None:
@@ -271,8 +285,8 @@ def test_the_search_and_the_replay_agree_on_every_fork_of_the_suite(tmp_path: Pa
     scenarios = _fork_scenarios()
     assert len(scenarios) >= 5
     units = declared_units([s.id for s in scenarios], scenarios)     # the units that select the fewest others
-    by_search = _run_forks("search", tmp_path, units)
-    by_replay = _run_forks("replay", tmp_path, units)
+    runs = _run_forks(("search", "replay"), tmp_path, units)
+    by_search, by_replay = runs["search"], runs["replay"]
     assert {s.id for s in scenarios} <= set(by_search), "every scenario with a fork was explored"
     assert set(by_search) == set(by_replay)
     for sid, fork in by_search.items():

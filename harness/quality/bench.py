@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -365,9 +365,11 @@ GROWTH_RUNNER = r"""
 import json, shutil, sys
 from pathlib import Path
 from harness.common import paths
-features, copies, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+features, copies, out, only = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
 for f in sorted(paths.FEATURES.rglob("*.feature")):
     rel = f.relative_to(paths.FEATURES)
+    if only and rel.as_posix() not in only:
+        continue
     for i in range(copies):
         target = features / rel.parent / f"{rel.stem}-{i}.feature"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -386,7 +388,7 @@ for name in calls:
     setattr(adapters.InProcessAdapter, name, counted)
 import pytest
 argv = [str(features / "test_generated.py"), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
-        "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--report-dir", str(features / "reports"), "--expectations", str(features / "none.yaml")] + sys.argv[4:]
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--report-dir", str(features / "reports"), "--expectations", str(features / "none.yaml")] + sys.argv[5:]
 (features / "none.yaml").write_text("expectations: {}\n", "utf-8")
 code = pytest.main(argv)
 results = json.loads((features / "reports" / "results.json").read_text("utf-8"))["results"]
@@ -397,13 +399,16 @@ Path(out).write_text(json.dumps({"code": int(code), "scenarios": len(results), "
 """
 
 
-def run_generated_suite(copies: int, extra: list[str] | None = None, timeout: float = 1800) -> dict[str, Any]:
+def run_generated_suite(copies: int, extra: list[str] | None = None, timeout: float = 1800,
+                        only: Sequence[str] = ()) -> dict[str, Any]:
     """Run, in a child process with the in-process engine, a generated suite holding `copies` copies of every
-    feature file: its wall time, scenarios, steps executed, statuses and engine calls (setup/act/answer)."""
+    feature file (of those of `only` where given: paths under features/, e.g. "classic/113-….feature"): its
+    wall time, scenarios, steps executed, statuses and engine calls (setup/act/answer); `extra`: pytest
+    arguments (e.g. --unit)."""
     with tempfile.TemporaryDirectory(prefix="berserk-growth-") as tmp:
         out = Path(tmp) / "growth.json"
         argv = [sys.executable, "-X", "utf8", "-c", GROWTH_RUNNER, str(Path(tmp) / "features"), str(copies),
-                str(out), *(extra or [])]
+                str(out), json.dumps(list(only)), *(extra or [])]
         seconds, proc = _timed(argv, timeout)
         if not out.is_file():
             raise RuntimeError(f"the generated suite did not run (exit code {proc.returncode}): "
