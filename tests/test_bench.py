@@ -27,6 +27,9 @@ def test_the_eight_trigger_figure_is_a_time_with_its_target() -> None:
     f = bench.bench_orderings(8, limit=5, replay_sample=0)
     assert (f.name, f.unit, f.target, f.better) == ("orderings-8", "s", 5, "lower")
     assert f.extra["orders"] == 5 and f.extra["failing"] == 0
+    # why a transposition table cannot pay on this board: a look-up's cost against an engine call's
+    assert f.extra["lookup_us"] > 0 and f.extra["engine_call_us"] > 0
+    assert "a memo look-up costs" in f.note
 
 
 def test_the_growth_figure_compares_a_generated_suite_with_one_copy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@
 | `protocol` | the same run with `--engine-cmd "<python> -m engine.serve"`, as a ratio to `check` | ≤ 1.5× |
 | `roundtrip` | median and 95th percentile of one `state` request to `python -m engine.serve`, after a `setup` | ≤ 200 µs median |
 | `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py, the search route of the in-process engine): a board with 7 simultaneous triggers, all 5,040 orders checked; the note gives the distinct states explored, the memo hits, and the rate of the replay route on the first orders | ≥ 5,000 /s (1 s) |
-| `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search; the note gives the engine alone's time per order on the same tree (`engine_floor`) and the least time it allows on the cores used | ≤ 5 s |
+| `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search; the note gives the engine alone's time per order on the same tree (`engine_floor`) and the least time it allows on the cores used, and what a memo look-up (a fingerprint) costs against one engine call (`lookup_cost`) | ≤ 5 s |
 | `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
 | `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
@@ -321,6 +321,32 @@ def engine_floor(n_triggers: int, orders: int = 1440) -> float:
     return (time.process_time() - started) / done * 1e6
 
 
+def lookup_cost(n_triggers: int, samples: int = 200) -> tuple[float, float]:
+    """(CPU µs of one memo look-up's fingerprint, CPU µs of one engine call) on the bench board with every
+    trigger declared: a look-up pays for itself only where a hit saves more engine calls than their ratio."""
+    from engine.fingerprint import Fingerprints
+    from harness.suite.orderings import back_to_fork
+
+    world, fork = _order_fork(n_triggers)
+    back_to_fork(world, fork)
+    declared = world.adapter._game.clone()
+    for item in fork.items:
+        declared.answer(declared.pending["player"], item)
+    games = [declared.clone() for _ in range(samples)]
+    prints = Fingerprints()
+    started = time.process_time()
+    for game in games:
+        prints.of(game, ("in", 0, 1))
+    lookup = (time.process_time() - started) / samples * 1e6
+    calls = 0
+    started = time.process_time()
+    for game in games:
+        while game.stack:
+            game.act(game.priority, {"type": "pass"})
+            calls += 1
+    return lookup, (time.process_time() - started) / max(calls, 1) * 1e6
+
+
 def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample: int = 200) -> Figure:
     """Check every order of the `n_triggers` declarations (7! = 5,040; 8! = 40,320) with the search route of
     «в любом порядке» (harness.suite.orderings.explore on the in-process engine); `limit` checks the first orders
@@ -352,10 +378,11 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample
         return Figure("orderings", f"trigger orderings checked ({n_triggers} triggers)", round(rate), "/s", 5000,
                       better="higher", note=note, extra=extra)
     floor = engine_floor(n_triggers)
-    extra["engine_alone_us"] = round(floor)
+    lookup, call = lookup_cost(n_triggers)
+    extra.update(engine_alone_us=round(floor), lookup_us=round(lookup, 1), engine_call_us=round(call, 1))
     note += (f" ({rate:,.0f} /s); the engine alone: {floor:,.0f} µs per order, so at least "
              f"{floor * math.factorial(n_triggers) / 1e6 / max(workers, 1):.1f} s on {max(workers, 1)} core(s) "
-             f"whatever the search")
+             f"whatever the search; a memo look-up costs {lookup:.0f} µs, an engine call {call:.0f} µs")
     return Figure("orderings-8", f"every order of {n_triggers} triggers (search)", round(seconds, 2), "s", 5,
                   note=note, extra=extra)
 
