@@ -102,8 +102,9 @@ class StackAndPriority:
         if entry.step == "target_resolution":
             # checked once: a redirection chosen at this step moves the attack onto its card (ASM redirect)
             if not entry.data.get("redirect_asked") and not self._targets_legal(entry):
-                self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared)
-                entry.step = "done"
+                part = {"part": entry.data["part_key"]} if entry.data.get("parts") else {}
+                self.log("fizzle", source=entry.source, targets=entry.targets, parent=entry.declared, **part)
+                entry.step = self._after_fizzle(entry)
                 return
             if entry.kind == "attack" and not entry.generated:
                 # classic 536.2.b: a redirection and a defender are declared here, for an action that is not a
@@ -141,6 +142,8 @@ class StackAndPriority:
                 self._apply_simple_strike(entry)
             elif not self._apply_ability(entry):
                 return                    # a generated action is on top of the stack now (536.2.a)
+            if entry.data.get("parts"):
+                entry.data["parts_done"] = entry.data.get("parts_done", 0) + 1
             entry.step = "payment"
         elif entry.step == "payment":
             parts = entry.data.get("parts")
@@ -153,6 +156,23 @@ class StackAndPriority:
                 return
             self._payment(entry)
             entry.step = "done"
+
+    def _after_fizzle(self: Game, entry: Entry) -> str:
+        """The step after an entry's targets were found illegal at its target resolution step. An ability, an
+        attack: none, it is not carried out and not paid ("done"). A part of a compound ability (ASM
+        compound-ability): that part is not carried out, and the next part follows from its own target
+        resolution step; after the last part, the compound is paid when some part of it was carried out (it
+        was executed, 503.1.b3), and ends unpaid when none was. (Nobody can answer a compound before it resolves
+        — an activation needs an empty stack, and no classic trigger fires on a declaration — so today its first
+        part always keeps its targets, and a later part loses them to what an earlier part did.)"""
+        parts = entry.data.get("parts")
+        if not parts:
+            return "done"
+        if entry.data["part"] + 1 < len(parts):
+            entry.data["part"] += 1
+            self._enter_part(entry)
+            return "target_resolution"
+        return "payment" if entry.data.get("parts_done") else "done"
 
     def _start_parts(self: Game, entry: Entry, ab: Ability) -> None:
         """A compound ability (составная способность): its declared targets are split among its parts, which are

@@ -203,6 +203,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         return f"Выполнено: {src} ({info.get('entry', '')})".replace(" ()", "")
     if kind == "fizzle":
         why = f" ({info['reason']})" if info.get("reason") else ""
+        if info.get("part"):
+            return f"{src}: цель нелегальна, часть «{info['part']}» не выполняется{why}"
         return f"{src}: цель нелегальна, действие не выполняется{why}"
     if kind == "trigger":
         subject = [t for t in entry.get("targets") or [] if t != entry.get("source")]

@@ -400,6 +400,15 @@ class GeneratedCompoundFirstPartOnly(Game):
         return put
 
 
+@mutant("compound-ends-at-a-lost-target")
+class CompoundEndsAtALostTarget(Game):
+    """A compound ability ends at a part that lost its target, as a simple ability fizzles: not paid, though
+    an earlier part was carried out (ASM compound-ability; classic 503.1.b3: paid once executed)."""
+
+    def _after_fizzle(self, entry: Any) -> str:
+        return "done"
+
+
 @mutant("generated-attack-defender")
 class GeneratedAttackDefender(Game):
     """A defender may be assigned against a generated attack (classic 536.2.b)."""

@@ -56,7 +56,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "activate-with-queue": ("heroes [114.1.p1-2]", "heroes [114.1.p1-4]"),
     "after-as-at": (
         "classic [113.3-1]", "classic [113.3-2]", "classic [113.3-3]", "classic [113.3-4]",
-        "classic [113.3-5]", "heroes [113.2-5]",
+        "classic [113.3-5]", "classic [536.2.b-11]", "heroes [113.2-5]",
     ),
     "after-without-payment": ("classic [113.3-3]", "classic [113.3-5]"),
     "all-targets-unfiltered": ("classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
@@ -70,13 +70,15 @@ KILLS: dict[str, tuple[str, ...]] = {
     "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
-        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-6]",
-        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [537.1.d-1]",
+        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-10]",
+        "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
+        "classic [537.1.d-1]",
     ),
     "closed-target-both-roll": (
         "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b15-2]", "classic [536.4-1]",
         "classic [536.4-2]", "classic [537.2.ex1-4]",
     ),
+    "compound-ends-at-a-lost-target": ("classic [536.2.b-10]", "classic [536.2.b-11]"),
     "condition-as-state": ("classic [113.1-3]", "classic [113.1-4]", "classic [113.2.ex1-1]"),
     "control-forever": (
         "classic [113.2.ex1-1]", "classic [503.1.b15-3]", "classic [537.1.e-2]", "classic [537.1.f-1]",
