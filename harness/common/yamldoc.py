@@ -278,8 +278,8 @@ _CSafeLoader = getattr(yaml, "CSafeLoader", None)
 _FAST_INDICATORS = 2000     # at most this many `-`, `:`, `[`, `{`: a bound on the nesting the C composer sees
 #: where libyaml accepts what yaml.SafeLoader refuses (a tab, a `?` in a flow collection, a tag, a BOM or a break that is not
 #: "\n" inside the text, control characters; tags, anchors, aliases, directives and reserved indicators too): such a
-#: text goes the pure-Python way
-_FAST_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f?!&*%@`\u2028\u2029\ufeff\ufffe\uffff]")
+#: text goes the pure-Python way. The characters anywhere; the indicators outside whole-line comments (`# …`).
+_FAST_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|^(?! *#).*[?!&*%@`]", re.M)
 _FAST_DEPTH = 40            # deeper trees (none of the kit's files) go the pure-Python way
 
 
