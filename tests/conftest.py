@@ -26,6 +26,11 @@ LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_ins
               "test_signals_verbs.py", "test_differential.py")
 
 
+# top-level folders of a checkout that are not in the wheel (pyproject.toml: packages, package-data)
+_NOT_IN_WHEEL = {".git", ".ci", ".venv", "venv", "build", "dist", "docs", "tests", "reports", ".hypothesis",
+                 ".ruff_cache", ".pytest_cache"}
+
+
 @pytest.fixture(scope="session")
 def kit_wheel() -> Iterator[Path]:
     """The wheel of the kit's checkout (`pip wheel --no-deps`, with pip's build isolation), built once per session
@@ -41,9 +46,12 @@ def kit_wheel() -> Iterator[Path]:
         # built from a copy of the checkout: setuptools builds in the source folder (build/), and two xdist
         # workers building there at once would race
         src = base / "src"
-        shutil.copytree(paths.ROOT, src, symlinks=True, ignore=shutil.ignore_patterns(
-            ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "reports", ".hypothesis",
-            ".ruff_cache", ".pytest_cache"))
+        # (only what the wheel is made of: not the folders other tests write in meanwhile, reports/, .hypothesis/)
+        def leave_out(folder: str, names: list[str]) -> set[str]:
+            top = Path(folder) == paths.ROOT
+            return {n for n in names if n == "__pycache__" or n.endswith(".egg-info") or (top and n in _NOT_IN_WHEEL)}
+
+        shutil.copytree(paths.ROOT, src, symlinks=True, ignore=leave_out)
         build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"),
                                 str(src)], capture_output=True, text=True, timeout=600)
         if build.returncode != 0:
