@@ -10,6 +10,12 @@ finished."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +24,42 @@ import pytest
 LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_install.py", "test_faults.py",
               "test_xdist.py", "test_runs_hostile.py", "test_protocol.py", "test_ci_output.py",
               "test_signals_verbs.py", "test_differential.py")
+
+
+# top-level folders of a checkout that are not in the wheel (pyproject.toml: packages, package-data)
+_NOT_IN_WHEEL = {".git", ".ci", ".venv", "venv", "build", "dist", "docs", "tests", "reports", ".hypothesis",
+                 ".ruff_cache", ".pytest_cache"}
+
+
+@pytest.fixture(scope="session")
+def kit_wheel() -> Iterator[Path]:
+    """The wheel of the kit's checkout (`pip wheel --no-deps`, with pip's build isolation), built once per session
+    (once per xdist worker) for the tests that install it: tests/test_install.py and tests/test_ci_recipes.py.
+    In a folder of its own, removed at the end: pytest's numbered tmp folders may be pruned by another pytest run
+    meanwhile. Skips the test (with pip's reason) where it cannot be built."""
+    from harness.common import paths
+
+    if not (paths.ROOT / "pyproject.toml").is_file() or paths.FOUND_BY != "the checkout of the kit":
+        pytest.skip("needs the kit's checkout to build the wheel")
+    base = Path(tempfile.mkdtemp(prefix="berserk-rules-wheel-"))
+    try:
+        # built from a copy of the checkout: setuptools builds in the source folder (build/), and two xdist
+        # workers building there at once would race
+        src = base / "src"
+        # (only what the wheel is made of: not the folders other tests write in meanwhile, reports/, .hypothesis/)
+        def leave_out(folder: str, names: list[str]) -> set[str]:
+            top = Path(folder) == paths.ROOT
+            return {n for n in names if n == "__pycache__" or n.endswith(".egg-info") or (top and n in _NOT_IN_WHEEL)}
+
+        shutil.copytree(paths.ROOT, src, symlinks=True, ignore=leave_out)
+        build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"),
+                                str(src)], capture_output=True, text=True, timeout=600)
+        if build.returncode != 0:
+            pytest.skip(f"the wheel could not be built here (pip needs setuptools from an index): "
+                        f"{build.stderr.strip().splitlines()[-1:]}")
+        yield next((base / "dist").glob("berserk_rules-*.whl"))
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def _rank(item: pytest.Item) -> int:

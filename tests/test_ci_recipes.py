@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import site
 import subprocess
 import sys
@@ -49,20 +48,11 @@ def _recipe(first_line: str) -> dict:
 
 
 @pytest.fixture(scope="session")
-def wheel_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A virtual environment with the kit installed from a wheel (built once), its dependencies borrowed."""
+def wheel_venv(kit_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A virtual environment with the kit installed from its wheel (tests/conftest.py `kit_wheel`, built once per
+    session), its dependencies borrowed."""
     base = tmp_path_factory.mktemp("wheel")
-    src = base / "src"
-    src.mkdir()
-    for name in ("engine", "harness"):
-        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, src / name)
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--wheel-dir",
-                            str(base / "dist"), str(src)], capture_output=True, text=True, timeout=600)
-    if build.returncode != 0:
-        pytest.skip(f"the wheel could not be built here (pip needs setuptools from an index): {build.stderr[-500:]}")
-    wheel = next((base / "dist").glob("berserk_rules-*.whl"))
+    wheel = kit_wheel
     venv = base / "venv"
     # no pip in the venv (ensurepip is the slowest part of creating one): this interpreter's pip installs into it
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)

@@ -20,21 +20,15 @@ from harness.suite.session import load_expectations
 pytestmark = pytest.mark.install
 
 
-def test_the_wheel_runs_check_from_an_empty_folder() -> None:
+def test_the_wheel_runs_check_from_an_empty_folder(kit_wheel: Path) -> None:
+    """The wheel of the checkout (tests/conftest.py `kit_wheel`, built once per session) installed with its
+    dependencies into a new virtual environment, then `check` from an empty folder."""
     # a folder of its own: pytest's numbered tmp folders may be pruned by another pytest run meanwhile
     with tempfile.TemporaryDirectory(prefix="berserk-rules-install-") as tmp:
-        _install_and_check(Path(tmp))
+        _install_and_check(Path(tmp), kit_wheel)
 
 
-def _install_and_check(tmp_path: Path) -> None:
-    if not (paths.ROOT / "pyproject.toml").is_file() or paths.FOUND_BY != "the checkout of the kit":
-        pytest.skip("needs the kit's checkout to build the wheel")
-    dist = tmp_path / "dist"
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                            "-w", str(dist), str(paths.ROOT)], capture_output=True, text=True)
-    if build.returncode != 0:
-        pytest.skip(f"the wheel could not be built here: {build.stderr.strip().splitlines()[-1:]}")
-    wheel = next(dist.glob("berserk_rules-*.whl"))
+def _install_and_check(tmp_path: Path, wheel: Path) -> None:
     env_dir = tmp_path / "venv"
     # the venv gets no pip of its own (ensurepip is the slowest part of creating one): this interpreter's pip
     # installs into it (`pip --python`), the wheel with the dependencies its metadata names

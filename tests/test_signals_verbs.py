@@ -1,6 +1,10 @@
 """SIGTERM ends every verb like Ctrl-C (harness/cli: the handlers of harness.engines.process for the whole
 command): `mutants` stops starting mutant runs and leaves no worker process, `compare` stops its engine; both
-exit with 130 and say «interrupted», never a traceback. (`check` under a signal: tests/test_runs_hostile.py.)"""
+exit with 130 and say «interrupted», never a traceback. (`check` under a signal: tests/test_runs_hostile.py.)
+
+`mutants` is interrupted in a `--declared` run: the same pool of worker processes and the same handling of the
+signal as a run against the whole suite, with runs of a fraction of a second instead of a whole suite each, so
+the workers left running at the signal end at once (about 100 runs: the signal comes long before the last)."""
 
 from __future__ import annotations
 
@@ -78,7 +82,7 @@ def _gone(pids: set[int]) -> bool:
 def test_sigterm_stops_mutants_without_running_the_rest_and_leaves_no_worker(tmp_path: Path) -> None:
     err_file = tmp_path / "err"
     with err_file.open("w", encoding="utf-8") as err_out:
-        proc = subprocess.Popen([*CLI, "mutants"], cwd=REPO, stdout=subprocess.PIPE, stderr=err_out, text=True,
+        proc = subprocess.Popen([*CLI, "mutants", "--declared"], cwd=REPO, stdout=subprocess.PIPE, stderr=err_out, text=True,
                                 env=dict(os.environ, BERSERK_RULES_PROGRESS_EVERY="0"))
         out, _, workers, took = _terminate_when(
             proc, lambda: "mutants: 3/" in err_file.read_text("utf-8"), "berserk-rules mutants")

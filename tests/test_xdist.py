@@ -3,6 +3,7 @@ workers merge into one results.json, junit.xml, index.html (and one trace folder
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -20,7 +21,9 @@ REPO = Path(__file__).resolve().parents[1]
 STALE = "classic/999-нет-такого::[999-1] сценария нет"
 
 
+@functools.cache
 def _first_scenario() -> str:
+    """The id of the suite's first scenario (scanned once: a scan of every feature file is not free)."""
     from harness.common import paths
     from harness.suite.features import scan_features
 
