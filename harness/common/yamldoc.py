@@ -280,12 +280,17 @@ _FAST_INDICATORS = 2000     # at most this many `-`, `:`, `[`, `{`: a bound on t
 #: "\n" inside the text, control characters; tags, anchors, aliases, directives and reserved indicators too): such a
 #: text goes the pure-Python way. The characters anywhere; the indicators outside whole-line comments (`# …`).
 _FAST_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|^(?! *#).*[?!&*%@`]", re.M)
+#: where libyaml reads a text otherwise (found by tests/test_yaml_fast_path.py): it accepts a block scalar header
+#: followed by `#` («|#»), and places an implicit null on another line at a document marker (`---`, `...`) or
+#: inside a flow collection spread over lines (a line whose `[`/`{` and `]`/`}` do not match: none of the kit's)
+_FAST_UNSAFE_SEQUENCE = re.compile(r"[|>][-+0-9]*#|^(?:---|\.\.\.)", re.M)
 _FAST_DEPTH = 40            # deeper trees (none of the kit's files) go the pure-Python way
 
 
 def _compose_fast(text: str) -> Node | None:
     """The document's node tree composed by libyaml, or None: compose it with yaml.SafeLoader instead."""
-    if _CSafeLoader is None or _FAST_UNSAFE.search(text) or sum(text.count(c) for c in "-:[{") > _FAST_INDICATORS:
+    if _CSafeLoader is None or _FAST_UNSAFE.search(text) or _FAST_UNSAFE_SEQUENCE.search(text) \
+            or sum(text.count(c) for c in "-:[{") > _FAST_INDICATORS or _flow_over_lines(text):
         return None
     loader = None
     try:
@@ -297,6 +302,12 @@ def _compose_fast(text: str) -> Node | None:
         if loader is not None:
             loader.dispose()
     return root if root is not None and _shallow_acyclic(root) else None
+
+
+def _flow_over_lines(text: str) -> bool:
+    """Some line opens more flow collections than it closes, or the other way round (a `[`/`{` in a quoted
+    string counts too: then the text just goes the pure-Python way)."""
+    return any(line.count("[") + line.count("{") != line.count("]") + line.count("}") for line in text.split("\n"))
 
 
 def _shallow_acyclic(root: Node) -> bool:
