@@ -142,8 +142,6 @@ class StackAndPriority:
                 self._apply_simple_strike(entry)
             elif not self._apply_ability(entry):
                 return                    # a generated action is on top of the stack now (536.2.a)
-            if entry.data.get("parts"):
-                entry.data["parts_done"] = entry.data.get("parts_done", 0) + 1
             entry.step = "payment"
         elif entry.step == "payment":
             parts = entry.data.get("parts")
@@ -161,8 +159,8 @@ class StackAndPriority:
         """The step after an entry's targets were found illegal at its target resolution step. An ability, an
         attack: none, it is not carried out and not paid ("done"). A part of a compound ability (ASM
         compound-ability): that part is not carried out, and the next part follows from its own target
-        resolution step; after the last part, the compound is paid when some part of it was carried out (it
-        was executed, 503.1.b3), and ends unpaid when none was. (Nobody can answer a compound before it resolves
+        resolution step; after the last part, the compound is paid when the battle history records some part
+        of it carried out (it was executed, 503.1.b3), and ends unpaid when none was. (Nobody can answer a compound before it resolves
         — an activation needs an empty stack, and no classic trigger fires on a declaration — so today its first
         part always keeps its targets, and a later part loses them to what an earlier part did.)"""
         parts = entry.data.get("parts")
@@ -172,7 +170,8 @@ class StackAndPriority:
             entry.data["part"] += 1
             self._enter_part(entry)
             return "target_resolution"
-        return "payment" if entry.data.get("parts_done") else "done"
+        executed = any(h["kind"] == "executed" and h["parent"] == entry.declared for h in self.history)
+        return "payment" if executed else "done"
 
     def _start_parts(self: Game, entry: Entry, ab: Ability) -> None:
         """A compound ability (составная способность): its declared targets are split among its parts, which are

@@ -379,12 +379,16 @@ class Search:
         self._enter(child, *saved)
         failure = self._take(item)
         if failure is not None:
-            self.fork.explored += 1
-            self.fork.remember([*prefix, item, *rest], failure,
-                               self.world.state if self.fork.record is not None else None)
-            return [item, *rest], failure       # every order beginning so fails; the smallest one
+            return self._failed(prefix, item, rest, failure)
         below = self._declare(child, [*prefix, item], rest)
         return None if below is None else ([item, *below[0]], below[1])
+
+    def _failed(self, prefix: list[str], item: str, rest: list[str], failure: str) -> tuple[list[str], str]:
+        """Declaring `item` after `prefix` failed: every order beginning so fails, and the smallest of them (the
+        rest in the fork's order) is the one counted and kept; returned from `item` on, with the failure."""
+        self.fork.explored += 1
+        self.fork.remember([*prefix, item, *rest], failure, self.world.state if self.fork.record is not None else None)
+        return [item, *rest], failure
 
     # -- the top of the tree shared out among processes
     def _prefixes(self) -> list[tuple[str, ...]]:
@@ -409,11 +413,9 @@ class Search:
         for item in prefix:
             rest = [r for r in self.fork.items if r != item and r not in done]
             failure = self._take(item)
-            if failure is not None:              # as _branch: every order beginning so fails; the smallest one
-                self.fork.explored += 1
-                self.fork.remember([*done, item, *rest], failure,
-                                   self.world.state if self.fork.record is not None else None)
-                return [*done, item, *rest], failure
+            if failure is not None:
+                found = self._failed(done, item, rest, failure)
+                return [*done, *found[0]], found[1]
             done.append(item)
         below = self._declare(game, done, [r for r in self.fork.items if r not in done])
         return None if below is None else ([*done, *below[0]], below[1])
