@@ -81,11 +81,77 @@ def test_the_protocol_ratio_needs_an_in_process_run(monkeypatch: pytest.MonkeyPa
     assert bench.bench_protocol(None).available is False
 
 
+def test_the_short_figures_are_the_best_of_their_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check and check over the protocol: REPEATS runs each; the figure is the least time (the ratio is of the two
+    least), every run is in the note and in extra; a run without results makes the figure not available."""
+    times = iter([2.4, 3.1, 1.9, 2.6, 2.2, 2.8])                   # in turn: in-process, over the protocol, …
+    routes = []
+
+    def check_once(cmd, timeout):
+        routes.append("protocol" if cmd else "in-process")
+        return next(times), None, {"results": [{"status": "PASS"}]}
+
+    monkeypatch.setattr(bench, "_check", check_once)
+    runs = bench.check_runs()
+    assert routes == ["in-process", "protocol"] * 3
+    check = bench.bench_check(runs["in-process"])
+    assert (check.value, check.extra["runs"]) == (1.9, [2.4, 1.9, 2.2])
+    assert check.note == "1 scenarios: 1 PASS (best of 3 runs: 2.40, 1.90, 2.20 s)"
+    protocol = bench.bench_protocol(check, runs["protocol"])
+    assert (protocol.value, protocol.extra["runs"], protocol.meets) == (round(2.6 / 1.9, 2), [3.1, 2.6, 2.8], True)
+    import subprocess
+
+    monkeypatch.setattr(bench, "_check", lambda cmd, timeout: (
+        0.5, subprocess.CompletedProcess([], 2, "", "check: boom"), None))
+    assert bench.bench_check().available is False
+    assert bench.bench_protocol(check).note == "not available: no results.json (exit code 2): check: boom"
+
+
+def test_the_orderings_figure_is_its_best_run() -> None:
+    f = bench.bench_orderings(limit=4, replay_sample=0, repeats=2)
+    assert len(f.extra["runs"]) == 2 and f.extra["seconds"] == min(f.extra["runs"])
+    assert f.extra["orders"] == 4 and "best of 2 runs" in f.note
+
+
+def test_the_pytest_figures_name_the_slowest_modules() -> None:
+    out = """
+============================= slowest durations =============================
+7.35s call     tests/test_install.py::test_the_wheel_runs_check_from_an_empty_folder
+2.00s setup    tests/test_site.py::test_a[390,844]
+0.50s call     tests/test_site.py::test_a[390,844]
+0.80s call     tests/test_site.py::test_b
+0.06s teardown tests/test_lint.py::test_c
+1626 passed, 1 skipped in 131.09s (0:02:11)
+"""
+    modules, slow = bench.slowest_modules(out)
+    assert modules == [("tests/test_install.py", 7.35), ("tests/test_site.py", 3.3), ("tests/test_lint.py", 0.06)]
+    assert slow == (2, 7.35 + 2.5)        # a test's setup and call together: test_a took 2.5 s
+    assert bench.slowest_modules("1 passed in 0.1s") == ([], (0, 0))
+
+
+def test_the_pytest_figure_gives_the_cpu_time_and_the_least_wall_time_it_allows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    out = "4.00s call     tests/test_install.py::test_x\n1626 passed, 1 skipped in 131.09s (0:02:11)\n"
+    monkeypatch.setattr(bench, "_timed", lambda argv, timeout: (131.1, subprocess.CompletedProcess(argv, 0, out, "")))
+    cpu = iter([10.0, 130.0])
+    monkeypatch.setattr(bench, "children_cpu", lambda: next(cpu))
+    monkeypatch.setattr(bench, "usable_cores", lambda: 2)
+    f = bench.bench_pytest()
+    assert (f.value, f.target, f.meets, f.extra["cpu_seconds"], f.extra["cores"]) == (131.1, 60, False, 120.0, 2)
+    assert f.note == ("1626 passed, 1 skipped in 131.09s (0:02:11); CPU time 120.0 s (pytest and every process it "
+                      "started), so at least 60.0 s on this machine's 2 core(s) however the tests are shared out; "
+                      "the slowest modules: tests/test_install.py 4.0 s; the 1 tests of ≥ 1 s take 4.0 s")
+    assert f.extra["modules"] == [{"module": "tests/test_install.py", "seconds": 4.0}]
+
+
 def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     fake = {name: bench.Figure(name, name, 1.0, "s", 2.0) for name in ("pytest", "pytest-n", "check", "protocol")}
     monkeypatch.setattr(bench, "bench_pytest", lambda parallel=False: fake["pytest-n" if parallel else "pytest"])
-    monkeypatch.setattr(bench, "bench_check", lambda: fake["check"])
-    monkeypatch.setattr(bench, "bench_protocol", lambda check: fake["protocol"])
+    monkeypatch.setattr(bench, "check_runs", lambda **kw: {"in-process": [], "protocol": []})
+    monkeypatch.setattr(bench, "bench_check", lambda runs: fake["check"])
+    monkeypatch.setattr(bench, "bench_protocol", lambda check, runs: fake["protocol"])
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
     monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
     monkeypatch.setattr(bench, "bench_mutants", lambda: bench.Figure("mutants", "mutants", 30.0, "s", 60))

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from harness import cli
@@ -520,3 +522,15 @@ def test_engine_text_reaches_the_terminal_with_its_control_characters_escaped() 
     text = out.getvalue()
     assert "\x1b" not in text and "\x9b" not in text and "\r" not in text
     assert "\\x1b[2J\\x1b[31mred\\x0d\\x9b" in text and "engine\\x1b]0;pwned\\x07" in text
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.text(alphabet='[]{}"a1,:\\ ', max_size=60).map(lambda s: s * 2))
+def test_the_quick_look_for_a_run_of_openers_is_the_regular_expression(text: str) -> None:
+    """harness.common.sanitize: the cheap look that spares a reply the regular expression's scan answers as the
+    regular expression does, on any text (JSON or not)."""
+    from harness.common import sanitize
+
+    assert sanitize._has_run_of_openers(text) == (sanitize._RUN_OF_OPENERS.search(text) is not None)
+    for run in ("[" * 16, "[" * 15 + "{", "{{" + "[" * 14, "[{" * 8, "{[" * 8):
+        assert sanitize._has_run_of_openers(text + run) and sanitize._has_run_of_openers(run + text)

@@ -197,6 +197,9 @@ def test_the_search_shares_prefixes_and_reports_what_it_covered() -> None:
     data = world.fork.as_json()
     assert data["route"] == "search" and data["orders"] == 6 and data["states"] > 6 and data["items"] == 3
     assert "every order of 3 checked by search: 6 orders" in world.fork.summary()
+    # a tree this small is looked up at every state (the look-ups stop only after orderings.PROBE found nothing)
+    assert data["lookups"] == data["states"]
+    assert f"{data['states']} states visited ({data['states']} looked up in the memo: 0 hits)" in world.fork.summary()
 
 
 def test_a_transposition_is_merged_by_the_memo() -> None:

@@ -23,12 +23,14 @@ every alternative. Two routes, one answer:
 Beyond those limits hypothesis samples orders (derandomized, so CI is reproducible) and its shrinking gives
 the smallest failing order. Exhaustive orders are taken in lexicographic order of the offered options,
 so the first failure found — by either route — is the smallest, and it is reported with a ready-to-paste
-step that replays it. Each fork reports the orders covered, the distinct states explored and the time
+step that replays it. Each fork reports the orders covered, the states visited, how many of them were looked
+up in the memo and with how many hits, and the time
 (`Fork.summary`). The harness only enumerates what the engine offers: no rules logic here.
 """
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import multiprocessing
@@ -210,8 +212,12 @@ def default_workers(fork: Fork) -> int:
         return 1
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    return max(1, min(len(fork.items), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                      else (os.cpu_count() or 1)))
+    return max(1, min(len(fork.items), usable_cores()))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def resumable(step: Callable[..., Any]) -> Callable[..., Any]:
@@ -266,6 +272,7 @@ class Search:
         if looked >= PROBE and not hits:
             return None
         self.probes[kind] = (looked + 1, hits)
+        self.fork.lookups += 1
         w = self.world
         return self.fingerprints.of(w.adapter._game, where, w.mark, w.dice, w.memory)
 
@@ -427,12 +434,12 @@ class Search:
         out: dict[tuple[str, ...], Any] = {}
         try:
             for prefix in prefixes:
-                before = (fork.explored, fork.states, fork.memo_hits)
+                before = (fork.explored, fork.states, fork.lookups, fork.memo_hits)
                 if fork.record is not None:
                     fork.record = {}
                 found = self._subtree(root, saved, prefix)
                 out[prefix] = (found, fork.explored - before[0], fork.states - before[1],
-                               fork.memo_hits - before[2], fork.record)
+                               fork.lookups - before[2], fork.memo_hits - before[3], fork.record)
                 if found is not None:            # the parent merges up to the first failure: the rest is not read
                     break
             conn.send(("ok", out))
@@ -450,13 +457,20 @@ class Search:
         saved = self._saved()
         prefixes = self._prefixes()
         jobs = []
-        for w in range(self.workers):
-            receive, send = ctx.Pipe(duplex=False)
-            process = ctx.Process(target=self._worker, args=(root, saved, prefixes[w::self.workers], send),
-                                  daemon=True)
-            process.start()
-            send.close()
-            jobs.append((process, receive))
+        # a forked process shares the parent's memory until it writes to it; frozen, the objects made so far are
+        # left alone by the workers' garbage collector, whose visits would write to (and so copy) every page
+        # they touch (measured: the 7-trigger bench board 2–3 % faster)
+        gc.freeze()
+        try:
+            for w in range(self.workers):
+                receive, send = ctx.Pipe(duplex=False)
+                process = ctx.Process(target=self._worker, args=(root, saved, prefixes[w::self.workers], send),
+                                      daemon=True)
+                process.start()
+                send.close()
+                jobs.append((process, receive))
+        finally:
+            gc.unfreeze()
         results: dict[tuple[str, ...], Any] = {}
         try:
             for process, receive in jobs:
@@ -475,9 +489,10 @@ class Search:
                     process.kill()
         fork = self.fork
         for prefix in prefixes:
-            found, explored, states, hits, record = results[prefix]
+            found, explored, states, lookups, hits, record = results[prefix]
             fork.explored += explored
             fork.states += states
+            fork.lookups += lookups
             fork.memo_hits += hits
             if fork.record is not None and record:
                 fork.record.update(record)

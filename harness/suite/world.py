@@ -29,6 +29,8 @@ class Fork:
     explored: int = 0               # alternatives (orders, choices) covered
     states: int = 0                 # states explored (search: positions visited, memo hits excluded;
                                     # replay: alternatives run)
+    lookups: int = 0                # search: states fingerprinted and looked up in the memo (the look-ups of
+                                    # a kind stop once they have not paid: orderings.PROBE)
     memo_hits: int = 0              # branches whose outcome the search already knew
     route: str = ""                 # "search", "replay" or "hypothesis" (harness/suite/orderings.py)
     seconds: float = 0.0
@@ -40,7 +42,8 @@ class Fork:
 
     def as_json(self) -> dict[str, Any]:
         data = {"kind": self.kind, "items": len(self.items), "route": self.route, "orders": self.explored,
-                "states": self.states, "memo_hits": self.memo_hits, "seconds": round(self.seconds, 6)}
+                "states": self.states, "lookups": self.lookups, "memo_hits": self.memo_hits,
+                "seconds": round(self.seconds, 6)}
         if self.record is not None:
             data["outcomes"] = dict(sorted(self.record.items()))
         return data
@@ -58,10 +61,13 @@ class Fork:
 
 
 def fork_summary(data: dict[str, Any]) -> str:
-    """«every order of 3 checked by search: 6 orders, 24 distinct states, 0 memo hits, 0.004 s»."""
+    """«every order of 3 checked by search: 6 orders, 24 states visited (24 looked up in the memo: 0 hits),
+    0.004 s». A state met again through the memo is not visited again; only the states looked up are known to be
+    distinct (the look-ups stop where they do not pay)."""
     what = "orders" if data["kind"] == "order" else "choices"
     return (f"every {what[:-1]} of {data['items']} checked by {data['route']}: {data['orders']} {what}, "
-            f"{data['states']} distinct states, {data['memo_hits']} memo hits, {data['seconds']:.3f} s")
+            f"{data['states']} states visited ({data.get('lookups', 0)} looked up in the memo: "
+            f"{data['memo_hits']} hits), {data['seconds']:.3f} s")
 
 
 class World:
