@@ -312,6 +312,14 @@ def test_the_whole_suite_gives_the_same_results_in_process_and_over_the_protocol
     assert one.statuses() == two.statuses()
     assert len(one.statuses()) == len(one.results["results"]) > 0
     assert two.results["run"]["engine"] == engine.ENGINE_NAME
+    # every fork covered the same alternatives by either route: the search in-process, the replay over the
+    # protocol (a process cannot be cloned)
+    forks = [{r["scenario"]: r.get("fork") for r in run.results["results"] if r.get("fork")} for run in (one, two)]
+    assert forks[0] and set(forks[0]) == set(forks[1])
+    for sid, fork in forks[0].items():
+        other = forks[1][sid]
+        assert (fork["route"], other["route"]) == ("search", "replay"), sid
+        assert [fork[k] for k in ("kind", "items", "orders")] == [other[k] for k in ("kind", "items", "orders")], sid
     traces = sorted((tmp_path / "t1").glob("*.json"))
     assert len(traces) == len(one.statuses())
     for t1 in traces:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 import os
@@ -742,6 +743,32 @@ def test_real_run_results_json_validates(real_run: Path) -> None:
         assert (r["feature"], r["line"], r["units"]) == (s.feature, s.line, list(s.units))
     loaded = RunResults.load(real_run / "results.json")
     assert loaded.summary()["total"] == len(data["results"])
+
+
+def test_real_run_reports_what_every_fork_covered(real_run: Path) -> None:
+    """Issue 15: each «в любом порядке» / «с любой точкой срабатывания» fork reports the alternatives covered, the
+    states visited, the memo's look-ups and hits — in results.json, as a JUnit property and in the HTML report;
+    scenarios without a fork carry none."""
+    import math
+
+    from harness.suite.world import fork_summary
+
+    data = json.loads((real_run / "results.json").read_text(encoding="utf-8"))
+    scanned = _scanned()
+    with_fork = {sid for sid, s in scanned.items()
+                 if any("в любом порядке" in text or "с любой точкой срабатывания" in text for _, text, _ in s.steps)}
+    forks = {r["scenario"]: r["fork"] for r in data["results"] if "fork" in r}
+    assert len(forks) >= 6 and set(forks) == with_fork & {r["scenario"] for r in data["results"]}
+    cases = {dict(_props(case))["scenario_id"]: dict(_props(case)) for case in
+             ET.parse(real_run / "junit.xml").getroot().iter("testcase")}
+    page = (real_run / "index.html").read_text(encoding="utf-8")
+    for sid, fork in forks.items():
+        expected = math.factorial(fork["items"]) if fork["kind"] == "order" else fork["items"]
+        assert fork["route"] == "search" and fork["orders"] == expected, (sid, fork)
+        assert fork["states"] >= fork["orders"] and 0 <= fork["memo_hits"] <= fork["lookups"] <= fork["states"]
+        assert cases[sid]["fork"] == fork_summary(fork)
+        assert html.escape(fork_summary(fork)) in page
+    assert all("fork" not in props for sid, props in cases.items() if sid not in forks)
 
 
 def test_real_run_junit_cases_carry_feature_line_and_units(real_run: Path) -> None:

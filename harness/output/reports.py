@@ -27,6 +27,7 @@ from harness.rules.corpus import load_corpus
 from harness.run.results import STATUSES, RunResults, ScenarioResult
 from harness.suite.features import scan_features, scenarios_by_unit
 from harness.suite.session import load_assumptions
+from harness.suite.world import fork_summary
 
 TEMPLATE_DIR = Path(__file__).parent.parent / "templates"
 HTML_TEMPLATE = "index.html.j2"
@@ -176,6 +177,8 @@ def render_junit(results: RunResults) -> bytes:
             _property(props, "expected", result.expected)
             if result.reason:
                 _property(props, "reason", result.reason)
+            if result.fork:
+                _property(props, "fork", fork_summary(result.fork))
             counts["tests"] += 1
             suite_time += result.duration_s
             outcome = _outcome(result)
@@ -288,6 +291,7 @@ def render_html(results: RunResults, extra: Mapping[str, Any] | None = None) -> 
         assumptions=assumptions,
         coverage=_coverage_view(extra.get("coverage")),
         expectation=_expectation,
+        fork_summary=fork_summary,
     )
 
 

@@ -35,7 +35,7 @@ from harness.rules.review import current_state
 from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
 from harness.suite.orderings import explore
 from harness.suite.session import load_expectations
-from harness.suite.world import World
+from harness.suite.world import World, fork_report
 
 SUITE_VERSION = "0.1.0"
 
@@ -600,6 +600,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
             reason=exp["reason"] if exp["status"] != "PASS" else "",
             message=sc.message if sc.status != "PASS" else "", duration_s=round(sc.duration, 6),
             steps=[StepRecord(s.keyword, s.text, s.line, s.status) for s in sc.steps],
+            fork=fork_report(sc.fork) if sc.fork else None,
         ))
     run = RunInfo(engine=rec.engine_name, engine_version=rec.engine_version, protocol_version=PROTOCOL_VERSION,
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),

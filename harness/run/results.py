@@ -95,6 +95,9 @@ class ScenarioResult:
     steps: list[StepRecord] = field(default_factory=list)
     review: str | None = None  # "ok" | "needs_review" (see harness/rules/review.py); None: not tracked
     review_units: list[str] = field(default_factory=list)  # units changed since the last review
+    # a «в любом порядке» / «с любой точкой срабатывания» fork: what its exploration covered (FORK_KEYS of
+    # harness.suite.world.Fork.as_json: kind, items, route, orders, states, lookups, memo_hits); None: no fork
+    fork: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.review not in REVIEW_STATES:
@@ -159,7 +162,8 @@ class ScenarioResult:
             "message": self.message,
             "duration_s": self.duration_s,
             "steps": [s.to_json() for s in self.steps],
-        } | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {})
+        } | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {}) \
+          | ({"fork": dict(self.fork)} if self.fork else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
@@ -178,6 +182,7 @@ class ScenarioResult:
             steps=[StepRecord.from_json(s) for s in data["steps"]],
             review=(data.get("review") or {}).get("state"),
             review_units=list((data.get("review") or {}).get("units", [])),
+            fork=dict(data["fork"]) if data.get("fork") else None,
         )
 
 

@@ -67,7 +67,16 @@ def fork_summary(data: dict[str, Any]) -> str:
     what = "orders" if data["kind"] == "order" else "choices"
     return (f"every {what[:-1]} of {data['items']} checked by {data['route']}: {data['orders']} {what}, "
             f"{data['states']} states visited ({data.get('lookups', 0)} looked up in the memo: "
-            f"{data['memo_hits']} hits), {data['seconds']:.3f} s")
+            f"{data['memo_hits']} hits)" + (f", {data['seconds']:.3f} s" if "seconds" in data else ""))
+
+
+# what a fork's exploration covered, as the results of a run report it (results.json, JUnit, the HTML report):
+# the same from run to run (no time; the recorded outcomes, when asked for, go to the play-out trace only)
+FORK_REPORT_KEYS = ("kind", "items", "route", "orders", "states", "lookups", "memo_hits")
+
+
+def fork_report(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: data[k] for k in FORK_REPORT_KEYS if k in data}
 
 
 class World:
