@@ -26,9 +26,21 @@ LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_ins
               "test_signals_verbs.py", "test_differential.py")
 
 
-# top-level folders of a checkout that are not in the wheel (pyproject.toml: packages, package-data)
-_NOT_IN_WHEEL = {".git", ".ci", ".venv", "venv", "build", "dist", "docs", "tests", "reports", ".hypothesis",
-                 ".ruff_cache", ".pytest_cache"}
+def wheel_sources(root: Path) -> set[str]:
+    """The top-level files and folders of a checkout that the wheel is built from, as pyproject.toml names them:
+    the readme, the packages (their first part), and for the suite's data package, whose folder is the checkout
+    itself, its modules (the top-level *.py, which setuptools packs with it) and the first part of every
+    package-data pattern."""
+    import tomllib
+
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    tools = project["tool"]["setuptools"]
+    top = {"pyproject.toml", project["project"]["readme"]}
+    top |= {package.split(".")[0] for package in tools["packages"] if tools.get("package-dir", {}).get(package) != "."}
+    for package, patterns in tools.get("package-data", {}).items():
+        if tools.get("package-dir", {}).get(package) == ".":
+            top |= {pattern.split("/")[0] for pattern in patterns} | {f.name for f in root.glob("*.py")}
+    return top
 
 
 @pytest.fixture(scope="session")
@@ -47,9 +59,11 @@ def kit_wheel() -> Iterator[Path]:
         # workers building there at once would race
         src = base / "src"
         # (only what the wheel is made of: not the folders other tests write in meanwhile, reports/, .hypothesis/)
+        sources = wheel_sources(paths.ROOT)
+
         def leave_out(folder: str, names: list[str]) -> set[str]:
             top = Path(folder) == paths.ROOT
-            return {n for n in names if n == "__pycache__" or n.endswith(".egg-info") or (top and n in _NOT_IN_WHEEL)}
+            return {n for n in names if n == "__pycache__" or n.endswith(".egg-info") or (top and n not in sources)}
 
         shutil.copytree(paths.ROOT, src, symlinks=True, ignore=leave_out)
         build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"),
