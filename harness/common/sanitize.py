@@ -43,6 +43,7 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
 # a cheap pre-filter (a deep nest of arrays); any deeper nest the C decoder refuses (RecursionError)
 _RUN_OF_OPENERS = re.compile(r"[\[{]{16}")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _FIFTEEN_ARRAYS = "[" * 15
 
 
@@ -53,7 +54,6 @@ def _has_run_of_openers(text: str) -> bool:
     if _FIFTEEN_ARRAYS not in text and "{{" not in text and "{[" not in text:
         return False
     return _RUN_OF_OPENERS.search(text) is not None
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def depth_exceeds(text: str, limit: int) -> bool:

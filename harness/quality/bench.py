@@ -19,9 +19,11 @@ measured on a busy machine says so. The short figures that a moment's other work
 a tenth or more (`check`, `protocol`, `orderings`: 1–3 s each) are the best of `REPEATS` runs, as `timeit`
 reports the least of its repeats: the least time is what the code costs, the rest was the machine's; their
 notes give every run. The runs of `check` in-process and over the protocol alternate, so that a slow moment
-of the machine meets both sides of the ratio alike. The long figures are measured once. The `pytest` figures name the modules that take the
-most time (from pytest's `--durations=0`). Search recall is a quality figure, not a speed one; it is here because
-a maintainer watches it the same way. Nothing here is a test (no test fails because a machine is slow).
+of the machine meets both sides of the ratio alike. The long figures are measured once. The `pytest` figures
+give the run's CPU time (pytest and every process it started: `children_cpu`), and so the least wall time any
+sharing-out of the tests allows on the machine's cores, and the modules that take the most time (pytest's
+`--durations=0`). Search recall is a quality figure, not a speed one; it is here because a maintainer watches
+it the same way. Nothing here is a test (no test fails because a machine is slow).
 A figure that cannot be measured (e.g. no protocol adapter) is reported as not available, with the reason.
 """
 

@@ -95,8 +95,8 @@ class ScenarioResult:
     steps: list[StepRecord] = field(default_factory=list)
     review: str | None = None  # "ok" | "needs_review" (see harness/rules/review.py); None: not tracked
     review_units: list[str] = field(default_factory=list)  # units changed since the last review
-    # a «в любом порядке» / «с любой точкой срабатывания» fork: what its exploration covered (FORK_KEYS of
-    # harness.suite.world.Fork.as_json: kind, items, route, orders, states, lookups, memo_hits); None: no fork
+    # a «в любом порядке» / «с любой точкой срабатывания» fork: what its exploration covered (harness.suite.world
+    # fork_report: kind, items, route, orders, states, lookups, memo_hits); None: the scenario has no fork
     fork: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
