@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from harness.common.timelimit import time_limit, usable
-from harness.quality.mutation import in_process_adapter
+from harness.engines.adapters import InProcessAdapter
 from harness.run.runner import run
 
 UNIT = "classic:503.1.b10"          # two scenarios: one passes priority, one only plays a card
@@ -29,7 +29,7 @@ class _HangingEngine:
     """A plugin object: the kit's plugin takes its in-process adapter (as for a mutant)."""
 
     def berserk_rules_adapter(self) -> Any:
-        return in_process_adapter(_Hangs, "hangs on a pass")
+        return InProcessAdapter(_Hangs, "hangs on a pass")
 
 
 def test_an_in_process_engine_that_never_returns_ends_its_scenario_as_timeout_and_the_run_goes_on() -> None:

@@ -47,23 +47,24 @@ class Adapter(Protocol):
 
 
 class InProcessAdapter:
-    """The built-in reference engine, called directly."""
+    """The built-in reference engine, called directly; with `game_class`, a variant of it (a subclass of
+    `engine.Game`: a mutant, a test's broken engine), reported as `name`."""
 
-    def __init__(self) -> None:
-        self._engine = engine
-        self.name = engine.ENGINE_NAME
+    def __init__(self, game_class: type | None = None, name: str | None = None) -> None:
+        self._new_game = game_class or engine.new_game
+        self.name = name or engine.ENGINE_NAME
         self.version = engine.ENGINE_VERSION
         self._game: Any = None
 
     def capabilities(self) -> dict[str, Any]:
         from engine.serve import FEATURES
 
-        return {"editions": sorted(self._engine.EDITIONS), "features": list(FEATURES)}
+        return {"editions": sorted(engine.EDITIONS), "features": list(FEATURES)}
 
     def setup(self, board: dict, definitions: dict[str, dict]) -> dict:
         try:
-            self._game = self._engine.new_game(board, definitions)
-        except self._engine.SetupError as exc:
+            self._game = self._new_game(board, definitions)
+        except engine.SetupError as exc:
             raise EngineRefused("bad_setup", str(exc)) from exc
         return self.state()
 
@@ -79,20 +80,20 @@ class InProcessAdapter:
     def act(self, player: str, action: dict, render: bool = True) -> dict | None:
         try:
             self._game.act(player, action)
-        except self._engine.IllegalAction as exc:
+        except engine.IllegalAction as exc:
             raise EngineRefused(exc.code, exc.message) from exc
         return self.state() if render else None
 
     def answer(self, player: str, choice: Any, render: bool = True) -> dict | None:
         try:
             self._game.answer(player, choice)
-        except self._engine.IllegalAction as exc:
+        except engine.IllegalAction as exc:
             raise EngineRefused(exc.code, exc.message) from exc
         return self.state() if render else None
 
     def state(self, sections: tuple[str, ...] | None = None) -> dict:
         """The canonical state, or only its top-level keys `sections`."""
-        return self._engine.state(self._game, sections)
+        return engine.state(self._game, sections)
 
     def close(self) -> None:
         self._game = None

@@ -267,31 +267,11 @@ class InProcessMutant:
         self.name = name
 
     def berserk_rules_adapter(self) -> Any:
-        import engine
+        from harness.engines.adapters import InProcessAdapter
 
-        cls = engine.Game if self.name == REFERENCE else _mutants_module_cached().MUTANTS[self.name]
-        return in_process_adapter(cls, None if self.name == REFERENCE else f"mutant {self.name}")
-
-
-def in_process_adapter(game_class: type, name: str | None = None) -> Any:
-    """The in-process adapter over the engine package with `game_class` for its games (a variant engine: a
-    mutant, or a test's broken engine); `name`: what the run reports as the engine (default: the engine's)."""
-    import engine
-    from harness.engines.adapters import InProcessAdapter
-
-    class _Engine:                       # the engine package, with the variant's games
-        def __getattr__(self, attr: str) -> Any:
-            return getattr(engine, attr)
-
-        @staticmethod
-        def new_game(setup: dict, definitions: dict) -> Any:
-            return game_class(setup, definitions)
-
-    adapter = InProcessAdapter()
-    adapter._engine = _Engine()
-    if name is not None:
-        adapter.name = name
-    return adapter
+        if self.name == REFERENCE:
+            return InProcessAdapter()
+        return InProcessAdapter(_mutants_module_cached().MUTANTS[self.name], f"mutant {self.name}")
 
 
 @cache
