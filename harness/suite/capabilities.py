@@ -3,8 +3,11 @@ the rules' mechanisms, and what each scenario needs, derived from its board (the
 from its steps (the requests they make and the state they read) and from `@needs:<feature>` tags. A
 scenario needing what the engine does not declare is SKIP before it starts, with the reason.
 
-`FEATURES` is the list (docs/PROTOCOL.md §5 is written from it). `scenario_needs(board_path, step_names,
-tags)` gives a scenario's needs; `missing(needs, capabilities)` what of them an engine lacks.
+`FEATURES` is the list (docs/PROTOCOL.md §5 is written from it). Cards are capabilities too: a board's card
+with abilities needs `card:<name>` (met by the name in `capabilities.cards`, or by the feature
+`card_definitions`), a vanilla creature `vanilla:<name>` (met by the name, or by `inline_cards`).
+`scenario_needs(board_path, step_names, tags)` gives a scenario's needs; `lacking(needs, capabilities)` the
+needs an engine does not meet and `missing(needs, capabilities)` the reasons, in words.
 """
 
 from __future__ import annotations
@@ -35,7 +38,11 @@ FEATURES: dict[str, str] = {
     "attachments": "equipment and symbiotes attached to a host (`host`)",
     "face_down": "cards lying face down (`face_up`)",
     "extra_lives": "additional and negative lives",
-    "inline_cards": "cards built from `definitions` (boards with `test_cards`)",
+    "inline_cards": "creatures without abilities (vanilla) built from their stats in `definitions` (and a draft "
+                    "board's inline `test_cards`)",
+    "card_definitions": "any card with abilities built from its definition in `definitions`, written in the kit's "
+                        "ability vocabulary (docs/VOCABULARY.md); without it, such a card must be listed in "
+                        "`capabilities.cards`",
 }
 
 # requests and state a step needs beyond the minimal contract (harness.engines.contract.REQUIRED)
@@ -149,8 +156,9 @@ def board_needs(board_path: str) -> frozenset[str]:
     out: set[str] = {f"edition:{data.get('edition')}"}
     if data.get("test_cards"):
         out.add("inline_cards")
-    for definition in board.definitions.values():
+    for name, definition in board.definitions.items():
         out |= definition_needs(definition)
+        out.add(("card:" if definition.get("abilities") else "vanilla:") + name)
     for card in data.get("cards", []):
         if card.get("controller") not in (None, card.get("owner")):
             out.add("control_change")
@@ -217,27 +225,47 @@ def scenario_needs(step_texts: list[str], tags: list[str] = ()) -> dict[str, str
     return out
 
 
+def need_met(need: str, capabilities: dict[str, Any]) -> bool:
+    """Whether an engine with these capabilities meets one need."""
+    features = set(capabilities.get("features") or [])
+    if need.startswith("edition:"):
+        return need[8:] in (capabilities.get("editions") or [])
+    if need.startswith("vocabulary:"):
+        vocabulary = capabilities.get("vocabulary")
+        return vocabulary is None or need[11:] in vocabulary
+    if need.startswith(("card:", "vanilla:")):
+        kind, name = need.split(":", 1)
+        return name in (capabilities.get("cards") or []) or \
+            ("card_definitions" if kind == "card" else "inline_cards") in features
+    return need in features
+
+
+def lacking(needs: dict[str, str], capabilities: dict[str, Any]) -> list[str]:
+    """The needs (keys of `needs`) an engine with these capabilities does not meet, sorted."""
+    return sorted(need for need in needs if not need_met(need, capabilities))
+
+
+def need_words(need: str) -> str:
+    """A need in words: «the card 'Тролль'», «the feature 'targets'», «the edition 'heroes'»."""
+    kind, _, name = need.partition(":")
+    if not name:
+        return f"the feature '{need}'"
+    return {"edition": f"the edition '{name}'", "vocabulary": f"the vocabulary construct '{name}'",
+            "card": f"the card '{name}'", "vanilla": f"the card '{name}'"}.get(kind, f"the feature '{need}'")
+
+
 def missing(needs: dict[str, str], capabilities: dict[str, Any]) -> list[str]:
     """The reasons a scenario cannot run on an engine with these capabilities (empty: it can), one per
-    origin (its board, a step, a tag): «the edition 'heroes', the features 'targets', … (for its board …)»."""
-    features = set(capabilities.get("features") or [])
-    editions = set(capabilities.get("editions") or [])
-    vocabulary = capabilities.get("vocabulary")
-    lacking: dict[str, list[str]] = {}
-    for need, why in needs.items():
-        if need.startswith("edition:"):
-            if need[8:] not in editions:
-                lacking.setdefault(why, []).append(f"the edition '{need[8:]}'")
-        elif need.startswith("vocabulary:"):
-            if vocabulary is not None and need[11:] not in vocabulary:
-                lacking.setdefault(why, []).append(f"the vocabulary construct '{need[11:]}'")
-        elif need not in features:
-            lacking.setdefault(why, []).append(f"the feature '{need}'")
+    origin (its board, a step, a tag): «the edition 'heroes', the card 'Тролль', the feature 'targets', …
+    (for its board …)»."""
+    grouped: dict[str, list[str]] = {}
+    for need in lacking(needs, capabilities):
+        grouped.setdefault(needs[need], []).append(need)
     out = []
-    for why, items in lacking.items():
-        if any(i.startswith("the edition") for i in items):
-            items = [i for i in items if i.startswith("the edition")]     # the edition says it all
-        out.append(f"{', '.join(items)} (for {why})")
+    for why, items in sorted(grouped.items(), key=lambda kv: min(kv[1])):
+        if any(i.startswith("edition:") for i in items):
+            items = [i for i in items if i.startswith("edition:")]     # the edition says it all
+        out.append(f"{', '.join(need_words(i) for i in items)} (for {why})")
     return out
 
 
