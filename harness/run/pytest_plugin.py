@@ -30,6 +30,7 @@ from harness.common.errors import InputError, Problem
 from harness.common.safeio import atomic_write
 from harness.common.timelimit import time_limit
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
+from harness.engines.contract import MissingKey
 from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
 from harness.rules.review import current_state
 from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
@@ -46,6 +47,8 @@ class Step:
     text: str
     line: int
     status: str = "skipped"
+    check: str | None = None        # a check («Тогда» step): its id; None for «Дано»/«Когда»
+    message: str = ""               # why a check was not run, or how it failed
 
 
 @dataclass
@@ -67,6 +70,7 @@ class Scenario:
     explored: int = 0
     fork: dict[str, Any] | None = None   # what the «в любом порядке» exploration covered (Fork.as_json)
     index: int = 0                  # position in the collection order
+    missing: list[str] = field(default_factory=list)   # a SKIP: the needs the engine does not declare
 
 
 @dataclass
@@ -340,9 +344,11 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
         feature=paths.display(rel), line=scenario.line_number,
         units=sorted(m.args[0] for m in item.iter_markers("unit")),
         assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
-        steps=[Step(s.keyword.strip(), s.name, s.line_number) for s in scenario.steps],
+        steps=_steps(scenario.steps),
         started=time.perf_counter(),
     )
+    for n, step in enumerate((s for s in sc.steps if s.check), 1):
+        step.check = f"{sc.id}#{n}"
     item.stash[SCENARIO] = sc
     if clash:
         raise InputError(clash[1])
@@ -353,12 +359,18 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     if found:
         raise InputError(found)
 
-    from harness.suite.capabilities import scenario_needs, unmet
+    from harness.suite.capabilities import lacking, missing, scenario_needs
 
-    why = unmet(make_adapter(request.config), scenario_needs(
-        [s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")]))
-    if why:
-        pytest.skip(why)
+    needs = scenario_needs([s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")])
+    capabilities = make_adapter(request.config).capabilities()
+    sc.missing = lacking(needs, capabilities)
+    if sc.missing:
+        pytest.skip("the engine does not declare " + "; ".join(missing(needs, capabilities)))
+
+
+def _steps(steps: list[Any]) -> list[Step]:
+    """The scenario's steps; the «Тогда» ones (and the «И»/«Но» that continue them) are checks."""
+    return [Step(s.keyword.strip(), s.name, s.line_number, check="?" if s.type == "then" else None) for s in steps]
 
 
 def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -397,8 +409,11 @@ def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
 def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
                           step_func: Any, step_func_args: Any) -> None:
     s = _step_of(request, step)
+    world = step_func_args.get("world") if isinstance(step_func_args, dict) else None
     if s:
         s.status = "passed"
+        if world is not None and world.not_run:          # a check the engine cannot take (World.run_check)
+            s.status, s.message, world.not_run = "notrun", world.not_run, None
     _trace(request, s)
 
 
@@ -418,6 +433,8 @@ def _fail(request: pytest.FixtureRequest, step: Any, exception: BaseException) -
     s = _step_of(request, step)
     if s:
         s.status = "failed"
+        if s.check:
+            s.message = str(exception) or type(exception).__name__
     if sc is not None and sc.error is None:
         sc.error, sc.failed_step = exception, s
     _trace(request, s)
@@ -444,8 +461,12 @@ def classify(error: BaseException | None) -> tuple[str, str]:
         return "PASS", ""
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
-    if isinstance(error, EngineUnsupported):
+    if isinstance(error, MissingKey):     # a «Дано»/«Когда» step reads an optional key the engine does not send
         return "SKIP", str(error)
+    if isinstance(error, EngineUnsupported):
+        # the scenario started, so the engine declares all it needs (edition, features, cards): a request inside
+        # what it declares, refused as unsupported, is a failure — a capability cannot be declared and not held
+        return "FAIL", f"declared, refused: {error} (the engine declares every capability this scenario needs)"
     if isinstance(error, AssertionError):
         return "FAIL", str(error) or "a check failed"
     if isinstance(error, EngineRefused):
@@ -498,6 +519,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             sc.error = call.excinfo.value
         sc.duration = time.perf_counter() - sc.started if sc.started else 0.0
         sc.status, sc.message = classify(sc.error)
+        notrun = [s for s in sc.steps if s.status == "notrun"]
+        if sc.status == "PASS" and notrun:
+            sc.status = "PARTIAL"
+            reasons = "; ".join(dict.fromkeys(s.message for s in notrun))
+            sc.message = f"{len(notrun)} of {sum(1 for s in sc.steps if s.check)} checks not run: {reasons}"
         if sc.failed_step:
             sc.message = f"step «{sc.failed_step.keyword} {sc.failed_step.text}» (line {sc.failed_step.line}): " \
                 + sc.message
@@ -512,7 +538,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
         exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
-        if sc.status == "SKIP":
+        if sc.status == "SKIP" or (sc.status == "PARTIAL" and exp["status"] == "PASS"):
             # a missing capability is reported, never a failure (results.ScenarioResult.as_expected)
             report.outcome = "skipped"
             report.longrepr = (str(item.path), sc.line, f"Skipped: {sc.message}")
@@ -543,7 +569,8 @@ def _payload(sc: Scenario) -> dict[str, Any]:
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
             "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
-            "steps": [[s.keyword, s.text, s.line, s.status] for s in sc.steps]}
+            "missing": list(sc.missing),
+            "steps": [[s.keyword, s.text, s.line, s.status, s.check, s.message] for s in sc.steps]}
 
 
 class WorkerResults:
@@ -561,7 +588,7 @@ class WorkerResults:
                       units=list(data["units"]), assumptions=list(data["assumptions"]),
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
                       duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
-                      index=data["index"])
+                      index=data["index"], missing=list(data.get("missing", [])))
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
 
@@ -599,8 +626,8 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
             assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
             reason=exp["reason"] if exp["status"] != "PASS" else "",
             message=sc.message if sc.status != "PASS" else "", duration_s=round(sc.duration, 6),
-            steps=[StepRecord(s.keyword, s.text, s.line, s.status) for s in sc.steps],
-            fork=fork_report(sc.fork) if sc.fork else None,
+            steps=[StepRecord(s.keyword, s.text, s.line, s.status, s.check, s.message) for s in sc.steps],
+            fork=fork_report(sc.fork) if sc.fork else None, missing=list(sc.missing),
         ))
     run = RunInfo(engine=rec.engine_name, engine_version=rec.engine_version, protocol_version=PROTOCOL_VERSION,
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),

@@ -6,7 +6,9 @@ against it, reporting every problem with its field path.
 
 Statuses of a scenario:
 
-- ``PASS``    every step passed;
+- ``PASS``    every step passed, every check («Тогда» step) ran;
+- ``PARTIAL`` every check that ran passed, and some were not run because they read what the engine does not
+  declare (the battle history, the rule-effect log, an optional key): never counted as PASS;
 - ``FAIL``    a check on the engine's state failed;
 - ``ERROR``   the engine answered with something invalid (garbage, a schema violation, a protocol error),
   or the scenario itself could not be run;
@@ -38,8 +40,9 @@ from typing import Any
 
 from harness.common.errors import InputError, Problem
 
-STATUSES = ("PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
-STEP_STATUSES = ("passed", "failed", "skipped")
+STATUSES = ("PASS", "PARTIAL", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
+STEP_STATUSES = ("passed", "failed", "skipped", "notrun")
+PLAYED = ("PASS", "PARTIAL", "FAIL")        # the engine played the scenario: its checks ran to a verdict
 REVIEW_STATES = (None, "ok", "needs_review")
 
 SCHEMA_PATH = Path(__file__).parent.parent / "schemas" / "results.schema.json"
@@ -64,17 +67,26 @@ class StepRecord:
     keyword: str  # "Дано", "Когда", "Тогда", "И", "Но"
     text: str
     line: int
-    status: str  # "passed" | "failed" | "skipped" (not reached)
+    status: str  # "passed" | "failed" | "skipped" (not reached) | "notrun" (a check the engine cannot take)
+    check: str | None = None  # a check («Тогда» step): its id, "<scenario id>#<n>"; None for «Дано»/«Когда»
+    message: str = ""  # why a check was not run, or how it failed
 
     def __post_init__(self) -> None:
         _check_status(self.status, "step status", STEP_STATUSES)
 
+    @property
+    def verdict(self) -> str:
+        """A check's verdict: PASS, FAIL, NOTRUN (the engine does not declare what it reads) or NOTREACHED."""
+        return {"passed": "PASS", "failed": "FAIL", "notrun": "NOTRUN"}.get(self.status, "NOTREACHED")
+
     def to_json(self) -> dict[str, Any]:
-        return {"keyword": self.keyword, "text": self.text, "line": self.line, "status": self.status}
+        return {"keyword": self.keyword, "text": self.text, "line": self.line, "status": self.status} \
+            | ({"check": self.check} if self.check else {}) | ({"message": self.message} if self.message else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StepRecord:
-        return cls(keyword=data["keyword"], text=data["text"], line=data["line"], status=data["status"])
+        return cls(keyword=data["keyword"], text=data["text"], line=data["line"], status=data["status"],
+                   check=data.get("check"), message=data.get("message", ""))
 
 
 @dataclass
@@ -98,6 +110,7 @@ class ScenarioResult:
     # a «в любом порядке» / «с любой точкой срабатывания» fork: what its exploration covered (harness.suite.world
     # fork_report: kind, items, route, orders, states, lookups, memo_hits); None: the scenario has no fork
     fork: dict[str, Any] | None = None
+    missing: list[str] = field(default_factory=list)  # a SKIP: the needs the engine does not declare
 
     def __post_init__(self) -> None:
         if self.review not in REVIEW_STATES:
@@ -113,8 +126,15 @@ class ScenarioResult:
 
     @property
     def as_expected(self) -> bool:
-        """True when the status is the expected one; a SKIP (missing capability) is never a failure."""
-        return self.status == self.expected or self.status == "SKIP"
+        """True when the status is the expected one; a SKIP (missing capability) is never a failure, nor is a
+        PARTIAL where a PASS is expected (the checks that ran passed; the others need what the engine lacks)."""
+        return self.status == self.expected or self.status == "SKIP" or \
+            (self.status == "PARTIAL" and self.expected == "PASS")
+
+    @property
+    def checks(self) -> list[StepRecord]:
+        """The scenario's checks («Тогда» steps), each a verdict of its own."""
+        return [s for s in self.steps if s.check]
 
     @property
     def unexpected_pass(self) -> bool:
@@ -162,7 +182,7 @@ class ScenarioResult:
             "message": self.message,
             "duration_s": self.duration_s,
             "steps": [s.to_json() for s in self.steps],
-        } | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {}) \
+        } | ({"missing": list(self.missing)} if self.missing else {}) | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {}) \
           | ({"fork": dict(self.fork)} if self.fork else {})
 
     @classmethod
@@ -183,6 +203,7 @@ class ScenarioResult:
             review=(data.get("review") or {}).get("state"),
             review_units=list((data.get("review") or {}).get("units", [])),
             fork=dict(data["fork"]) if data.get("fork") else None,
+            missing=list(data.get("missing", [])),
         )
 
 
@@ -268,12 +289,25 @@ class RunResults:
         for result in self.results:
             _count(counts, result)
         counts["ok"] = counts["unexpected"] == 0 and not self.interrupted and not self.not_run
-        counts["played"] = counts["PASS"] + counts["FAIL"]       # played to a verdict (not SKIP, not a fault)
+        counts["played"] = sum(counts[s] for s in PLAYED)       # played to a verdict (not SKIP, not a fault)
+        counts["checks"] = self.check_counts()
+        counts["implement_next"] = implement_next(self.results)
         if self.interrupted or self.not_run:
             counts["not_run"] = len(self.not_run)
         if any(r.review is not None for r in self.results):  # review tracked: how many need it
             counts["needs_review"] = len(self.needs_review)
         return counts
+
+    def check_counts(self) -> dict[str, int]:
+        """The checks of every result: total, run (passed + failed), passed, failed, notrun, not_reached."""
+        out = dict.fromkeys(("total", "run", "passed", "failed", "notrun", "not_reached"), 0)
+        for result in self.results:
+            for check in result.checks:
+                out["total"] += 1
+                key = {"PASS": "passed", "FAIL": "failed", "NOTRUN": "notrun"}.get(check.verdict, "not_reached")
+                out[key] += 1
+        out["run"] = out["passed"] + out["failed"]
+        return out
 
     @property
     def needs_review(self) -> list[ScenarioResult]:
@@ -323,6 +357,34 @@ class RunResults:
         except json.JSONDecodeError as exc:
             raise InputError(Problem(str(path), exc.lineno, None, f"not valid JSON: {exc.msg}")) from None
         return cls.from_json(data, source=str(path))
+
+
+# --- what to implement next -------------------------------------------------------------------------
+
+
+def implement_next(results: list[ScenarioResult], limit: int = 12) -> list[dict[str, Any]]:
+    """For the SKIPs of a run: what to implement next for the most scenarios made playable, greedily. Each
+    step is the set of needs that some skipped scenarios still lack (`ScenarioResult.missing`) with the best
+    ratio of scenarios made playable to needs implemented (ties: more scenarios, then fewer needs, then by
+    name): `{"needs": [...], "unlocks": N, "playable": total playable after it}`, at most `limit` steps."""
+    left = [set(r.missing) for r in results if r.status == "SKIP" and r.missing]
+    playable = sum(1 for r in results if r.status in PLAYED)
+    have: set[str] = set()
+    steps: list[dict[str, Any]] = []
+    while left and len(steps) < limit:
+        options = {frozenset(needs - have) for needs in left}
+
+        def score(option: frozenset[str]) -> tuple[float, int, int, list[str]]:
+            unlocks = sum(1 for needs in left if needs - have <= option)
+            return (-unlocks / len(option), -unlocks, len(option), sorted(option))
+
+        best = min(options, key=score)
+        have |= best
+        unlocked = [needs for needs in left if needs <= have]
+        left = [needs for needs in left if not needs <= have]
+        playable += len(unlocked)
+        steps.append({"needs": sorted(best), "unlocks": len(unlocked), "playable": playable})
+    return steps
 
 
 # --- sections ---------------------------------------------------------------------------------------

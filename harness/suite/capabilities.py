@@ -194,6 +194,13 @@ def _step_table() -> list[tuple[Any, str]]:
     return out
 
 
+def checks() -> set[str]:
+    """The step functions that are checks («Тогда»)."""
+    from harness.suite.steps import CHECKS
+
+    return CHECKS
+
+
 def step_function(text: str) -> str | None:
     """The name of the step function that matches a step's text (None: no step matches)."""
     for parser, name in _step_table():
@@ -217,6 +224,8 @@ def scenario_needs(step_texts: list[str], tags: list[str] = ()) -> dict[str, str
                 pass                    # the step itself reports the bad board
             continue
         name = step_function(text)
+        if name in checks():
+            continue          # a check needing more is NOT RUN on its own; the scenario still plays (World.run_check)
         for need in STEP_NEEDS.get(name or "", ()):
             out.setdefault(need, f"the step «{text}»")
     for tag in tags:

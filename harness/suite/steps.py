@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import re
 
-from pytest_bdd import given, parsers, then, when
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from pytest_bdd import given, parsers, when
+from pytest_bdd import then as bdd_then
 
 from harness.common.vocabulary import (
     EFFECT_NAMES,
@@ -35,6 +40,28 @@ ABILITY = r"(?:особенност[ьи]|способност[ьи])"
 
 def _re(pattern: str):
     return parsers.re("^" + pattern + "$")
+
+
+#: the names of the step functions that are checks («Тогда» steps): each is a verdict of its own
+CHECKS: set[str] = set()
+
+
+def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
+    """A «Тогда» step is a check with a verdict of its own (as a subtest of web-platform-tests): it runs only
+    when the engine declares what it reads (`harness.suite.capabilities.STEP_NEEDS`, and the optional keys of
+    the contract), otherwise it is NOT RUN with the reason and the scenario's other steps go on
+    (`World.run_check`)."""
+
+    def decorate(fn: Callable[..., None]) -> Any:
+        CHECKS.add(fn.__name__)
+
+        @functools.wraps(fn)
+        def check(*args: Any, **kwargs: Any) -> None:
+            kwargs["world"].run_check(fn.__name__, lambda: fn(*args, **kwargs))
+
+        return bdd_then(parser, stacklevel=2)(check)      # the step is registered in this module
+
+    return decorate
 
 
 # ---------------------------------------------------------------------------------------------- Дано
