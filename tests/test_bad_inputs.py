@@ -283,11 +283,12 @@ def test_cli_check_gives_the_rows_of_an_outline_without_their_own_names_an_error
     by_id = {r["scenario"]: r for r in results}
     assert len(by_id) == len(results) == 4
     for n in (1, 2):
-        row = by_id[f"heroes/901-строки::[bad-1] У Гнома нет ран #{n}"]
+        row = by_id[f"heroes:bad-1 #{n}"]
         assert row["status"] == "ERROR"
-        assert row["message"] == ("features/heroes/901-строки.feature:7: scenario: 2 example rows of this outline "
-                                  "give the same scenario name «[bad-1] У Гнома нет ран»; results, expectations and "
-                                  "traces need one name per row: put a <parameter> of the examples in the outline's "
+        assert row["message"] == ("features/heroes/901-строки.feature:7: scenario: 2 scenarios (or example rows of an "
+                                  "outline) get the same id «heroes:bad-1»; results, expectations and traces need one "
+                                  "id each: give every scenario its own tag in brackets, and put a <parameter> of the "
+                                  "examples in an outline's "
                                   "name")
     assert by_id['heroes/902-структура::[ok-1] У "Гном" 2 раны']["status"] == "PASS"
     assert by_id['heroes/902-структура::[ok-1] У "Проглот" 1 раны']["status"] == "PASS"

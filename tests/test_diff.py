@@ -119,10 +119,10 @@ def test_scenarios_naming_changed_removed_and_renumbered_units(tmp_path: Path) -
         "  @classic:900.1\n  Сценарий: [900.1-1] не меняется\n    Дано что-то\n", encoding="utf-8")
     d = attach_scenarios(diff_corpora(corpus(OLD), corpus(NEW)), scan_features(tmp_path / "features"))
     by = {c.kind + ":" + (c.old.id if c.old else c.new.id if c.new else ""): c.scenarios for c in d.changes}
-    assert by["changed:classic:900.2"] == ["classic/900-тест::[900.2-1] четыре жизни"]
-    assert by["removed:classic:900.4"] == ["classic/900-тест::[900.4-1] уходит"]
-    assert by["renumbered:classic:900.3"] == ["classic/900-тест::[900.3-1] переезжает"]
-    assert "classic/900-тест::[900.1-1] не меняется" not in d.scenarios
+    assert by["changed:classic:900.2"] == ["classic:900.2-1"]
+    assert by["removed:classic:900.4"] == ["classic:900.4-1"]
+    assert by["renumbered:classic:900.3"] == ["classic:900.3-1"]
+    assert "classic:900.1-1" not in d.scenarios
     text = "\n".join(render(d))
     assert "[-4-]{+3+}" in text and "[900.2-1] четыре жизни" in text and "3 scenario(s) to review" in text
 
@@ -180,7 +180,7 @@ def test_cli_diff_names_the_unit_and_its_scenarios(edited: Path, capsys: pytest.
     out = capsys.readouterr().out
     assert "classic:113.2.ex1" in out and "[-4-]{+3+}" in out
     for sid in _named("classic:113.2.ex1"):
-        assert sid.split("::")[1][:30] in out
+        assert sid in out
     assert main(["diff", str(RULES), str(edited), "--exit-code"]) == 1
     assert main(["diff", str(RULES), str(RULES), "--exit-code"]) == 0
 

@@ -195,7 +195,7 @@ MATRIX = {  # fixture scenario (by-board fault) → status, fragment of the mess
     "wrong-id": ("ERROR", "must echo their request's id"),
     "internal": ("ERROR", "failed internally"),
     "refuse": ("FAIL", "the engine refused: illegal_action"),
-    "unsupported": ("SKIP", "implements no card yet"),
+    "unsupported": ("FAIL", "declared, refused"),     # a board inside what it declares: never a SKIP
     "reference2": ("PASS", ""),
 }
 MATRIX_SCENARIOS = [Sc(key) for key in MATRIX]

@@ -340,10 +340,8 @@ def refusal_codes(label: str | None) -> tuple[str, ...] | None:
 # The scenarios an engine with creatures, strikes and turns only can pass (features inline_cards,
 # battle_history, rule_effects; vocabulary []): the starter engines of examples/engines/ pass exactly these.
 FIRST_CONTACT = (
-    "classic/503-эффекты-правил-игры::[503.1.b2-1] В начале хода открываются карты активного игрока, и только они",
-    "classic/503-эффекты-правил-игры::[503.1.b18-1] Последнее существо Б погибло — Б проиграл, приоритета ни у кого",
-    "classic/503-эффекты-правил-игры::[503.1.b18-2] В ход Б погибло последнее существо А — проиграл А, не активный "
-    "игрок",
-    "classic/536-538-игродействия-история-деепричастия::[536.4-1] Для сравнения: обычная атака по закрытому "
-    "существу — бросает только атакующий, ответного удара нет",
+    "classic:503.1.b2-1",
+    "classic:503.1.b18-1",
+    "classic:503.1.b18-2",
+    "classic:536.4-1",
 )

@@ -38,6 +38,7 @@ INDEX_HTML = "index.html"
 
 _STYLE = {
     "PASS": "green",
+    "PARTIAL": "yellow",
     "FAIL": "red",
     "ERROR": "magenta",
     "CRASH": "bold magenta",
@@ -121,6 +122,8 @@ def _outcome(result: ScenarioResult) -> tuple[str, dict[str, str], str] | None:
     """The JUnit element (tag, attributes, text) for a result, None for a plain pass."""
     if result.status == "SKIP":
         return "skipped", {"message": _x(result.message or "skipped")}, ""
+    if result.status == "PARTIAL" and result.as_expected:     # never a pass: some checks were not run
+        return "skipped", {"message": _x(f"PARTIAL: {result.message}")}, ""
     if result.known_failure:
         return "skipped", {"message": _x(_expectation(result))}, _detail(result)
     if result.unexpected_pass:
@@ -179,6 +182,11 @@ def render_junit(results: RunResults) -> bytes:
                 _property(props, "reason", result.reason)
             if result.fork:
                 _property(props, "fork", fork_summary(result.fork))
+            for check in result.checks:        # a verdict per check (PASS, FAIL, NOTRUN, NOTREACHED)
+                _property(props, "check", f"{check.check} {check.verdict} (line {check.line}): {check.keyword} "
+                                          f"{check.text}" + (f" — {check.message}" if check.message else ""))
+            if result.missing:
+                _property(props, "missing", ", ".join(result.missing))
             counts["tests"] += 1
             suite_time += result.duration_s
             outcome = _outcome(result)
@@ -489,5 +497,15 @@ def played_line(results: RunResults) -> str:
     summary = results.summary()
     passed = sum(1 for r in results.results if r.status == "PASS" and r.as_expected)
     failed = summary["unexpected"]
-    return (f"played: {summary['played']} of {summary['total']} scenarios ran to a verdict (PASS or FAIL) · "
+    checks = summary["checks"]
+    line = (f"played: {summary['played']} of {summary['total']} scenarios ran to a verdict (PASS, PARTIAL or FAIL) · "
+            f"checks: {checks['run']} of {checks['total']} run ({checks['passed']} passed, {checks['failed']} failed), "
+            f"{checks['notrun']} not run, {checks['not_reached']} not reached · "
             f"as pytest counts them: {failed} failed, {passed} passed, {summary['total'] - failed - passed} skipped")
+    steps = summary["implement_next"]
+    if steps:
+        line += "\nimplement next (greedy, for the most scenarios made playable):"
+        for step in steps[:10]:
+            line += (f"\n  {', '.join(step['needs'])} → +{step['unlocks']} playable ({step['playable']} of "
+                     f"{summary['total']})")
+    return line

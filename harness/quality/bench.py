@@ -481,7 +481,7 @@ def bench_orderings(n_triggers: int = 7, limit: int | None = None, replay_sample
 
 # ------------------------------------------------------------------------------------------ growth
 GROWTH_RUNNER = r"""
-import json, shutil, sys
+import json, re, shutil, sys
 from pathlib import Path
 from harness.common import paths
 features, copies, out, only = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
@@ -492,7 +492,9 @@ for f in sorted(paths.FEATURES.rglob("*.feature")):
     for i in range(copies):
         target = features / rel.parent / f"{rel.stem}-{i}.feature"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(f, target)
+        # each copy's scenarios get ids of their own: the tag in brackets carries the copy's number
+        text = re.sub(r"((?:Сценарий|Структура сценария):\s*\[)", r"\g<1>c%d-" % i, f.read_text("utf-8"))
+        target.write_text(text, "utf-8")
 (features / "test_generated.py").write_text(
     "from pytest_bdd import scenarios\nscenarios(" + repr(str(features)) + ")\n", "utf-8")
 (features / "conftest.py").write_text('pytest_plugins = ["harness.run.pytest_plugin", "harness.suite.steps", "harness.output.report_plugin"]\n', "utf-8")

@@ -288,8 +288,11 @@ def engine_cmd(name: str) -> str:
 
 # ------------------------------------------------------------------------------------------ scenario names
 def short_name(scenario_id: str) -> str:
-    """``classic/113-…::[113.2.ex1-1] Мститель …`` → ``classic [113.2.ex1-1]`` (the id itself when the
-    name has no tag)."""
+    """``classic:113.2.ex1-1`` (or the old ``classic/113-…::[113.2.ex1-1] Мститель …``) → ``classic
+    [113.2.ex1-1]`` (the id itself when the name has no tag)."""
+    if "::" not in scenario_id and ":" in scenario_id:
+        edition, _, tag = scenario_id.partition(":")
+        return f"{edition} [{tag}]"
     feature, _, name = scenario_id.partition("::")
     if not name.startswith("[") or "]" not in name:
         return scenario_id

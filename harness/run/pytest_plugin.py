@@ -34,6 +34,7 @@ from harness.engines.contract import MissingKey
 from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
 from harness.rules.review import current_state
 from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
+from harness.suite.features import stable_id, title_of
 from harness.suite.orderings import explore
 from harness.suite.session import load_expectations
 from harness.suite.world import World, fork_report
@@ -92,6 +93,25 @@ class Recorder:
     def keeps_traces(self, config: pytest.Config) -> bool:
         return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
     selected: list[str] = field(default_factory=list)     # ids of the scenarios selected to run, in order
+    collected_names: dict[str, str] = field(default_factory=dict)   # scenario name → its id (old expectations)
+
+    def expectation(self, sid: str, name: str) -> dict[str, str]:
+        """The expectations entry of a scenario: by its id, or (a file of the old form, keyed
+        ``<feature>::<title>``) by its title; PASS when none names it."""
+        found = self.expectations.get(sid)
+        if found is None:
+            found = self.by_title().get(name)
+        return found or {"status": "PASS", "reason": ""}
+
+    def by_title(self) -> dict[str, dict[str, str]]:
+        return {title: entry for key, entry in self.expectations.items() if (title := title_of(key))}
+
+    def stale(self) -> list[str]:
+        """Expectation entries that name no collected scenario (by id, or by title for the old form)."""
+        ids = set(self.collected)
+        names = set(self.collected_names)
+        return sorted(key for key in self.expectations
+                      if key not in ids and (title_of(key) is None or title_of(key) not in names))
 
 
 RECORDER = pytest.StashKey[Recorder]()
@@ -194,7 +214,9 @@ def _template(item: pytest.Item) -> Any:
 
 
 def scenario_id(feature_file: str, name: str) -> str:
-    return f"{_feature_part(feature_file)}::{name}"
+    from harness.suite.features import stable_id
+
+    return stable_id(_feature_part(feature_file), name)
 
 
 def _feature_part(feature_file: str) -> str:
@@ -218,17 +240,18 @@ SCENARIO_ID = pytest.StashKey[str]()               # the scenario's id, worked o
 
 
 def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
-    """Scenario ids must be unique: results, expectations and traces are keyed by them. Plain scenarios
-    with one name are a lint error (S002; pytest-bdd keeps one); the example rows of an outline whose
-    name holds none of their values all run, so each gets an id of its own and the status ERROR."""
+    """Scenario ids must be unique: results, expectations and traces are keyed by them. Two scenarios with one
+    bracket tag in an edition, or plain scenarios with one name, are a lint error (S002; pytest-bdd keeps one
+    of two names in a file); the example rows of an outline whose name holds none of their values all run, so
+    each gets an id of its own and the status ERROR."""
     for sid, group in named.items():
         if len(group) < 2:
             continue
         tpl = _template(group[0])
         why = Problem(paths.display(Path(tpl.feature.filename)), tpl.line_number, "scenario",
-                      f"{len(group)} example rows of this outline give the same scenario name "
-                      f"«{sid.split('::', 1)[1]}»; results, expectations and traces need one name per row: "
-                      "put a <parameter> of the examples in the outline's name")
+                      f"{len(group)} scenarios (or example rows of an outline) get the same id «{sid}»; results, "
+                      "expectations and traces need one id each: give every scenario its own tag in brackets, "
+                      "and put a <parameter> of the examples in an outline's name")
         for n, item in enumerate(group, 1):
             item.stash[CLASH] = (f"{sid} #{n}", why)
 
@@ -252,7 +275,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             filename = tpl.feature.filename
             if filename not in parts:
                 parts[filename] = _feature_part(filename)
-            item.stash[SCENARIO_ID] = f"{parts[filename]}::{_item_name(item, tpl)}"
+            item.stash[SCENARIO_ID] = stable_id(parts[filename], _item_name(item, tpl))
+            rec.collected_names[_item_name(item, tpl)] = item.stash[SCENARIO_ID]
             named.setdefault(item.stash[SCENARIO_ID], []).append(item)
     _mark_clashes(named)
     for item in items:
@@ -330,8 +354,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture
 def world(request: pytest.FixtureRequest) -> Any:
     adapter = make_adapter(request.config)
-    yield World(adapter=adapter)
+    world = World(adapter=adapter)
+    world.check_gate = lambda name: check_gate(adapter, name)
+    yield world
     adapter.close()
+
+
+def check_gate(adapter: Any, name: str) -> str | None:
+    """Why the engine cannot take the check `name` (a «Тогда» step function): the features of its STEP_NEEDS
+    it does not declare; None when it can."""
+    from harness.suite.capabilities import STEP_NEEDS, need_met, need_words
+
+    capabilities = adapter.capabilities()
+    lacking = [need for need in STEP_NEEDS.get(name, ()) if not need_met(need, capabilities)]
+    return ("the engine does not declare " + ", ".join(need_words(n) for n in lacking)) if lacking else None
 
 
 # ------------------------------------------------------------------------------------------ recording
@@ -537,7 +573,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             rec.traces[sc.id] = trace_data(sc)
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
-        exp = rec.expectations.get(sc.id, {"status": "PASS", "reason": ""})
+        exp = rec.expectation(sc.id, sc.name)
         if sc.status == "SKIP" or (sc.status == "PARTIAL" and exp["status"] == "PASS"):
             # a missing capability is reported, never a failure (results.ScenarioResult.as_expected)
             report.outcome = "skipped"
@@ -595,6 +631,7 @@ class WorkerResults:
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         self.rec.collected.update(getattr(node, "workeroutput", {}).get("berserk_collected", []))
+        self.rec.collected_names.update(getattr(node, "workeroutput", {}).get("berserk_collected_names", {}))
 
 
 def trace_file_name(scenario_id: str) -> str:
@@ -619,7 +656,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
     review = _review_state()
     for sid in sorted(rec.order, key=lambda sid: rec.scenarios[sid].index):
         sc = rec.scenarios[sid]
-        exp = rec.expectations.get(sid, {"status": "PASS", "reason": ""})
+        exp = rec.expectation(sid, sc.name)
         results.append(ScenarioResult(
             **_review_fields(review, sc.units),
             scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
@@ -633,7 +670,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
-    stale = sorted(set(rec.expectations) - rec.collected)
+    stale = rec.stale()
     not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if interrupted else []
     return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run)
 
@@ -664,6 +701,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # a pytest-xdist worker: its results went to the controller with each report; the controller alone
         # writes the reports. It also needs to know what was collected (for stale expectations).
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
+        session.config.workeroutput["berserk_collected_names"] = dict(rec.collected_names)  # type: ignore[attr-defined]
         return
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
     session.config.stash[RESULTS] = _results(rec, interrupted)

@@ -194,11 +194,13 @@ def _step_table() -> list[tuple[Any, str]]:
     return out
 
 
-def checks() -> set[str]:
-    """The step functions that are checks («Тогда»)."""
-    from harness.suite.steps import CHECKS
+@cache
+def checks() -> frozenset[str]:
+    """The step functions that are checks («Тогда» steps)."""
+    from pytest_bdd.steps import step_function_context_registry
 
-    return CHECKS
+    _step_table()            # the vocabulary registered
+    return frozenset(c.step_func.__name__ for c in step_function_context_registry.values() if c.type == "then")
 
 
 def step_function(text: str) -> str | None:
@@ -239,9 +241,9 @@ def need_met(need: str, capabilities: dict[str, Any]) -> bool:
     features = set(capabilities.get("features") or [])
     if need.startswith("edition:"):
         return need[8:] in (capabilities.get("editions") or [])
-    if need.startswith("vocabulary:"):
+    if need.startswith("vocabulary:"):      # only an engine building cards from their definitions reads them
         vocabulary = capabilities.get("vocabulary")
-        return vocabulary is None or need[11:] in vocabulary
+        return vocabulary is None or need[11:] in vocabulary or "card_definitions" not in features
     if need.startswith(("card:", "vanilla:")):
         kind, name = need.split(":", 1)
         return name in (capabilities.get("cards") or []) or \

@@ -6,8 +6,10 @@ It reads every feature with the official Gherkin parser (the one pytest-bdd uses
 (background steps included). Tools that need the suite without running it -- ``units``,
 ``coverage``, ``lint``, ``lookup``, ``diff`` -- use this.
 
-Scenario ids are ``<feature path relative to the features folder, without .feature>::<name>``,
-e.g. ``classic/113-срабатывающие-особенности::[1] Мститель срабатывает``.
+A scenario's id is stable: its edition and the tag in brackets that opens its name (``classic:113.2.ex1-1``
+for ``[113.2.ex1-1] Мститель …`` in ``features/classic/…``), unique across the suite (lint S002/S024),
+independent of its title and its file, so titles may change freely (`stable_id`). A name without a tag
+falls back to ``<feature path without .feature>::<name>``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,26 @@ ASSUMPTION_PREFIX = "asm:"
 _UNIT_TAG_RE = re.compile(r"^(?:" + "|".join(EDITIONS) + r"):\S+$")
 
 
+_BRACKET = re.compile(r"^\[(?P<tag>[^\]\s]+)\]")
+
+
+def stable_id(feature_key: str, name: str) -> str:
+    """The id of the scenario `name` of the feature `feature_key` (its path under features/ without
+    .feature): ``<edition>:<bracket tag>`` (``classic:113.2.ex1-1``), or ``<feature_key>::<name>`` for a name
+    without a tag or a feature outside an edition's folder."""
+    match = _BRACKET.match(name)
+    edition, sep, _ = feature_key.partition("/")
+    if match and sep:
+        return f"{edition}:{match['tag']}"
+    return f"{feature_key}::{name}"
+
+
+def title_of(scenario_id: str) -> str | None:
+    """The title inside an old-style id (``classic/113-…::[113.2-1] Мститель …`` → its name), or None."""
+    _, sep, name = scenario_id.partition("::")
+    return name if sep else None
+
+
 def is_unit_tag(tag: str) -> bool:
     """Whether a tag (without ``@``) looks like a rule unit id (``classic:…`` / ``heroes:…``)."""
     return bool(_UNIT_TAG_RE.match(tag))
@@ -49,7 +71,7 @@ class ScenarioInfo:
     """One scenario (or scenario outline) of a feature file."""
 
     id: str
-    """``<feature path relative to the features folder, without .feature>::<scenario name>``."""
+    """The stable id (`stable_id`): ``classic:113.2.ex1-1``."""
     name: str
     """The scenario name as written."""
     feature: str
@@ -147,7 +169,7 @@ def _scenarios(
             ordered = tuple(sorted(tags))
             out.append(
                 ScenarioInfo(
-                    id=f"{feature_key}::{sc['name']}",
+                    id=stable_id(feature_key, sc["name"]),
                     name=sc["name"],
                     feature=feature_shown,
                     line=sc["location"]["line"],

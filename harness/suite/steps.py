@@ -11,9 +11,8 @@ board id when two cards share a name; an ability is «карта: ключ» (th
 
 from __future__ import annotations
 
-import re
-
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -42,10 +41,6 @@ def _re(pattern: str):
     return parsers.re("^" + pattern + "$")
 
 
-#: the names of the step functions that are checks («Тогда» steps): each is a verdict of its own
-CHECKS: set[str] = set()
-
-
 def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
     """A «Тогда» step is a check with a verdict of its own (as a subtest of web-platform-tests): it runs only
     when the engine declares what it reads (`harness.suite.capabilities.STEP_NEEDS`, and the optional keys of
@@ -53,8 +48,6 @@ def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
     (`World.run_check`)."""
 
     def decorate(fn: Callable[..., None]) -> Any:
-        CHECKS.add(fn.__name__)
-
         @functools.wraps(fn)
         def check(*args: Any, **kwargs: Any) -> None:
             kwargs["world"].run_check(fn.__name__, lambda: fn(*args, **kwargs))

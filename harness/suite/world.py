@@ -93,6 +93,8 @@ class World:
         self.memory: dict[str, Any] = {}                 # what steps remember (e.g. the chosen trigger point)
         self.observer: Callable[[], None] | None = None  # called after every act/answer (harness/orderings)
         self.not_run: str | None = None                  # why the last check was not run (None: it ran)
+        # check name → why the engine cannot take it (None: it can); set by the run (harness.run.pytest_plugin)
+        self.check_gate: Callable[[str], str | None] | None = None
         # the state after the last engine call. An engine over the protocol sends it with every reply; the
         # in-process engine (`renders_on_demand`) renders it when a step reads it (None: not rendered since the
         # last call), and `peek` renders only the sections asked for
@@ -165,17 +167,13 @@ class World:
         self.mark = len(self.peek("history").get("history", []))
 
     def run_check(self, name: str, check: Callable[[], None]) -> None:
-        """Run the check `name` (a «Тогда» step function) — or, when it reads what the engine does not declare (a
-        feature of its `STEP_NEEDS`, an optional key of the contract the state lacks), do not: `not_run` says why,
-        and the scenario goes on. A check that runs and fails raises, as before."""
+        """Run the check `name` (a «Тогда» step function) — or, when it reads what the engine does not declare
+        (`check_gate`: a feature of its STEP_NEEDS; an optional key of the contract the state lacks), do not:
+        `not_run` says why, and the scenario goes on. A check that runs and fails raises, as before."""
         from harness.engines.contract import MissingKey
-        from harness.suite.capabilities import STEP_NEEDS, need_met, need_words
 
-        self.not_run = None
-        caps = self.adapter.capabilities()
-        lacking = [need for need in STEP_NEEDS.get(name, ()) if not need_met(need, caps)]
-        if lacking:
-            self.not_run = "the engine does not declare " + ", ".join(need_words(n) for n in lacking)
+        self.not_run = self.check_gate(name) if self.check_gate is not None else None
+        if self.not_run:
             return
         try:
             check()

@@ -93,6 +93,15 @@ def make_root(tmp: Path, scenarios: list[Sc], reference_expectations: str | None
     return root
 
 
+def stable(sid: str) -> str:
+    """A test's scenario id written the old way (``classic/900-fixture::[fx-1] …``) as the run reports it
+    (``classic:fx-1``)."""
+    from harness.suite.features import stable_id
+
+    feature, sep, name = sid.partition("::")
+    return stable_id(feature, name) if sep else sid
+
+
 @dataclass
 class Run:
     code: int
@@ -107,13 +116,26 @@ class Run:
 
     def result(self, sid: str) -> dict[str, Any]:
         assert self.results is not None, f"no results.json\n{self.out}\n{self.err}"
-        found = [r for r in self.results["results"] if r["scenario"] == sid]
+        found = [r for r in self.results["results"] if r["scenario"] in (sid, stable(sid))]
         assert found, f"no result for {sid}: {[r['scenario'] for r in self.results['results']]}"
         return found[0]
 
     def statuses(self) -> dict[str, str]:
         assert self.results is not None, f"no results.json\n{self.out}\n{self.err}"
-        return {r["scenario"]: r["status"] for r in self.results["results"]}
+        return _ByEitherId({r["scenario"]: r["status"] for r in self.results["results"]})
+
+
+class _ByEitherId(dict):
+    """Statuses by the stable id, also found by the old form of a test's id."""
+
+    def __getitem__(self, sid: str) -> str:
+        return super().__getitem__(stable(sid))
+
+    def get(self, sid: str, default: object = None) -> object:  # type: ignore[override]
+        return super().get(stable(sid), default)
+
+    def __contains__(self, sid: object) -> bool:
+        return super().__contains__(stable(sid) if isinstance(sid, str) else sid)
 
 
 def run_check(root: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 300,
