@@ -107,11 +107,10 @@ def test_state_diff_names_the_places() -> None:
          "history": [{"id": "h1"}]}
     b = {"priority": "Б", "cards": [{"id": "m", "controller": "Б"}, {"id": "n", "zone": "graveyard"}],
          "history": [{"id": "h1"}, {"id": "h2"}]}
-    assert state_diff(a, b) == ['priority: "А" ≠ "Б"', 'cards[m].controller: "А" ≠ "Б"',
-                                'history[h2]: only in the second engine: {"id": "h2"}']
+    assert state_diff(a, b) == ['priority: reference "А", other "Б"', 'cards[m].controller: reference "А", other "Б"',
+                                'history[1]: only in other: {"id": "h2"}']
     assert state_diff(a, a) == []
-    assert state_diff([1, 2], [1, 2, 3]) == ["[2:]: 1 more item(s) in the second engine: [3]"]
-
+    assert state_diff([1, 2], [1, 2, 3], ("one", "two")) == ["[2]: only in two: 3"]
 
 
 def test_a_list_of_integers_replays_a_play(reference: SubprocessAdapter) -> None:

@@ -1,6 +1,7 @@
 """`berserk-rules compare --engine-cmd CMD`: differential testing of an engine against the reference engine
 (or against `--reference-cmd`), from the boards under scenarios/, with hypothesis-chosen moves; prints the
-shortest sequence of moves after which the two disagree (harness/quality/differential.py)."""
+shortest sequence of moves after which the two disagree and every difference there, the boards skipped and
+why (harness/quality/differential.py). Exit 0: no difference; 1: a difference, or nothing compared."""
 
 from __future__ import annotations
 
@@ -36,13 +37,33 @@ def cmd_compare(ns: argparse.Namespace) -> int:
         other.shutdown()
         if ns.reference_cmd:
             reference.shutdown()
-    for board, why in sorted(engines.skipped.items()):
-        print(f"skipped board {board}: {why.splitlines()[0] if why else 'unsupported'}")
-    if found is None:
-        print(f"no difference found in {ns.examples} plays of up to {ns.moves} moves on each of {len(boards)} board(s)")
-        return 0
-    print(found.report())
-    return 1
+    skipped = summary(engines, len(boards))
+    if skipped:
+        print(skipped)
+    if found is not None:
+        print(found.report())
+        return 1
+    compared = len(boards) - len(engines.skipped)
+    if compared == 0:
+        print("nothing was compared: every board needs what an engine does not declare")
+        return 1
+    print(f"no difference found in {ns.examples} plays of up to {ns.moves} moves on each of {compared} board(s)")
+    return 0
+
+
+def summary(engines: Engines, boards: int) -> str:
+    """What was not compared, and why: the boards skipped (an undeclared edition or feature) and the requests
+    outside an engine's declaration that ended plays."""
+    lines = []
+    if engines.skipped:
+        lines.append(f"{len(engines.skipped)} board(s) skipped (of {boards}): they need what an engine does not "
+                     "declare")
+        lines += [f"  {board}: {why}" for board, why in sorted(engines.skipped.items())]
+    if engines.outside:
+        lines.append(f"{len(engines.outside)} kind(s) of request outside an engine's declaration ended plays "
+                     "(refused as unsupported, not a difference):")
+        lines += [f"  {note} (first on board {board})" for note, board in sorted(engines.outside.items())]
+    return "\n".join(lines)
 
 
 def register(sub: Any) -> None:

@@ -6,7 +6,36 @@ engine's state (`moves`: the pending decision's options, or for the priority hol
 attack by each of his open creatures on the battlefield at each opposing one), let the chooser pick one,
 send it to both. They must both accept it with equal canonical states, or both refuse it with the same
 error code, or both fail the same way. A refused move is compared too, and then another move is picked
-among the remaining ones, so that every step moves the game on.
+among the remaining ones, so that every step moves the game on. A play ends where both engines say the game
+is over (a player `lost`, or `game_over`, docs/STATE.md): nothing after that is sent or compared.
+
+What is compared (`comparable`): by default the observable contract (`harness.engines.contract.observable`,
+docs/CONTRACT.md), and a key only one engine sends is not a difference (an optional key of the contract is
+a SKIP for the scenarios reading it, not a wrong state); with `full_state`, the whole state, every key. The
+order of a list is compared only where it means something:
+
+    unordered, keyed by `id`     `cards` (sorted by id by the reference engine: a rendering choice); the
+                                 top-level `effects` with `full_state` (the reference engine's own ids)
+    unordered, as a multiset     the top-level `effects` on the contract (their ids are the engine's own
+                                 and are not part of it); a card's `effects` (on the contract: the effects
+                                 they name, not their ids), `markers`, `abilities`, `printed_abilities`,
+                                 `replaced_abilities`; the markers of each of `cells`; `pending.options`
+                                 (a set of choices)
+    ordered                      `players` (seating order), `stack` (bottom first), `history` (oldest first),
+                                 and every other list (a history entry's `targets`, `strike` values, …)
+
+A difference is a list of lines, every one naming the field and both values (`cards[orc].wounds:
+reference 2, other 3`; `cards[elf]: only in other: {…}`); all of them are found, the report shows the
+first `REPORT_LINES` and counts the rest. Two responses of different kinds are one line saying what each
+engine did (`response: reference accepted, other refused with error code not_now (…)`).
+
+Refusals as unsupported (`unsupported`, `unknown_action`) are judged against what each engine declares in
+its `hello` (editions, features, vocabulary; `harness.suite.capabilities`): a board that needs what an
+engine does not declare is skipped before it is sent (`Engines.skipped`, with the reason); a board or a
+request inside the declaration refused as unsupported is a difference («declares …, refused as
+unsupported»); a request outside it (an `activate` without `activated_abilities`, a `defender` decision
+without `defenders`, …: `ACTION_NEEDS`, `DECISION_NEEDS`) ends the play, and is noted in
+`Engines.outside`.
 
 The chooser is hypothesis (`check_agreement(engines, boards, data)` inside `@given(st.data())`): it draws
 the board and every choice, and shrinks a failing play to the shortest sequence of moves that shows the
@@ -22,16 +51,19 @@ difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from harness.common import paths
 from harness.common.errors import InputError
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
+from harness.suite.capabilities import board_needs, definition_needs, missing
 from harness.suite.session import load_scenario_board
 
 CHOICE_MAX = 255
+REPORT_LINES = 25          # differences shown in a report; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -81,10 +113,12 @@ def _probes(state: dict, holder: str) -> list[Move]:
     return out
 
 
+# ------------------------------------------------------------------------------------------ responses
 @dataclass
 class Outcome:
-    """What an engine did with a request: accepted it (`ok`, with the state), refused it (`refused`, with
-    the error code), faulted (`fault`, with the status) or declined the board (`skip`)."""
+    """What an engine did with a request: accepted it (`ok`, with the state), refused it by the rules
+    (`refused`, with the error code), refused it as not implemented (`unsupported`: the codes `unsupported`
+    and `unknown_action`) or faulted (`fault`, with the status)."""
 
     kind: str
     code: str = ""
@@ -95,9 +129,15 @@ class Outcome:
         return self.kind, self.code
 
     def text(self) -> str:
+        first_line = self.message.splitlines()[0] if self.message else ""
+        why = f" ({first_line})" if first_line else ""
         if self.kind == "ok":
             return "accepted"
-        return f"{self.kind} {self.code}" + (f" ({self.message.splitlines()[0]})" if self.message else "")
+        if self.kind == "refused":
+            return f"refused with error code {self.code}{why}"
+        if self.kind == "unsupported":
+            return f"refused as unsupported{why}"
+        return f"failed: {self.code}{why}"
 
 
 def outcome(call: Callable[[], dict]) -> Outcome:
@@ -106,7 +146,7 @@ def outcome(call: Callable[[], dict]) -> Outcome:
     except EngineRefused as exc:
         return Outcome("refused", exc.code, message=exc.message)
     except EngineUnsupported as exc:
-        return Outcome("skip", message=str(exc))
+        return Outcome("unsupported", message=str(exc))
     except EngineFault as exc:
         return Outcome("fault", exc.status, message=str(exc))
 
@@ -117,62 +157,232 @@ def perform(adapter: Any, move: Move) -> Outcome:
     return outcome(lambda: adapter.answer(move.player, move.value))
 
 
-# ------------------------------------------------------------------------------------------ state diffs
-def _keyed(items: list) -> dict | None:
-    """A list of objects with unique ids, as id → object (for readable paths), else None."""
-    if items and all(isinstance(i, dict) and "id" in i for i in items):
-        ids = [i["id"] for i in items]
-        if len(set(map(str, ids))) == len(ids):
-            return {str(i["id"]): i for i in items}
-    return None
+def game_over(state: dict | None) -> bool:
+    """Whether a canonical state says the game is over: a player has lost (`players[].lost`, required by the
+    contract), or the reference engine's `game_over`."""
+    if not isinstance(state, dict):
+        return False
+    players = state.get("players")
+    lost = any(isinstance(p, dict) and p.get("lost") is True for p in players) if isinstance(players, list) else False
+    return lost or state.get("game_over") is True
 
 
-def state_diff(a: Any, b: Any, path: str = "", limit: int = 12) -> list[str]:
-    """The places where two states differ, as `path: a ≠ b` lines (at most `limit`)."""
+# ------------------------------------------------------------------------------------------ declarations
+# What a request needs of an engine beyond the minimal contract, by action type and by decision kind (the
+# protocol's tables, docs/PROTOCOL.md; the scenarios' steps say the same in capabilities.STEP_NEEDS).
+MINIMAL_ACTIONS = ("pass", "end_turn", "attack")
+ACTION_NEEDS = {"activate": "activated_abilities", "play": "play_cards", "move": "movement"}
+MINIMAL_DECISIONS = ("roll",)
+DECISION_NEEDS = {"declare_trigger": "triggered_abilities", "target": "targets", "defender": "defenders",
+                  "redirect": "redirects"}
+
+
+def board_requirements(name: str, board: dict, definitions: dict) -> dict[str, str]:
+    """What a board needs of an engine → why: `capabilities.board_needs` for a board under scenarios/ (what
+    `check` decides its SKIPs with), else its edition, inline test cards and its cards' definitions."""
+    try:
+        needs: Iterable[str] = board_needs(name)
+    except InputError:
+        found = {f"edition:{board.get('edition')}"} | ({"inline_cards"} if board.get("test_cards") else set())
+        for definition in definitions.values():
+            if isinstance(definition, dict):
+                found |= definition_needs(definition)
+        needs = found
+    return {need: "the board" for need in sorted(needs)}
+
+
+def request_need(move: Move, state: dict) -> tuple[str | None, str]:
+    """(what a request needs of an engine, what it is): "" for a request of the minimal contract (every engine
+    implements it), a feature's name, or None for a request outside the protocol's tables."""
+    if move.kind == "act":
+        kind = str(move.value.get("type"))
+        minimal, needs, what = kind in MINIMAL_ACTIONS, ACTION_NEEDS, f"the action `{kind}`"
+    else:
+        kind = str((state.get("pending") or {}).get("kind"))
+        minimal, needs, what = kind in MINIMAL_DECISIONS, DECISION_NEEDS, f"the decision `{kind}`"
+    if minimal:
+        return "", f"the minimal contract ({what})"
+    if kind in needs:
+        return needs[kind], f"the feature '{needs[kind]}' ({what})"
+    return None, f"{what} (not in the protocol's tables)"
+
+
+def _declares(capabilities: dict[str, Any], need: str) -> bool:
+    return not missing({need: ""}, capabilities)
+
+
+def _capabilities(adapter: Any) -> dict[str, Any] | None:
+    """An engine's declaration (its `hello`), or None when it cannot say (a fault: its setup will show it)."""
+    try:
+        return dict(adapter.capabilities())
+    except (EngineFault, EngineUnsupported):
+        return None
+
+
+# ------------------------------------------------------------------------------------------ comparable states
+class Keyed(dict):
+    """A list whose order means nothing, as id → item (the items' paths read `cards[orc]`)."""
+
+
+class Bag(list):
+    """A list whose order means nothing and whose items have no id: a multiset, kept sorted."""
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, ensure_ascii=False, sort_keys=True)
+
+
+def _bag(items: Any) -> Any:
+    return Bag(sorted(items, key=_sort_key)) if isinstance(items, list) else items
+
+
+def _keyed(items: Any, key: str = "id") -> Any:
+    """The items by `key` when every one has a distinct one, else a multiset."""
+    if not isinstance(items, list):
+        return items
+    ids = [item.get(key) for item in items if isinstance(item, dict)]
+    if len(ids) == len(items) and all(isinstance(i, str | int) for i in ids) and len(set(map(str, ids))) == len(ids):
+        return Keyed((str(item[key]), item) for item in items)
+    return _bag(items)
+
+
+CARD_SETS = ("effects", "markers", "abilities", "printed_abilities", "replaced_abilities")
+
+
+def comparable(state: Any, full_state: bool = False) -> Any:
+    """The part of a state that is compared, with every list whose order means nothing made a `Keyed` or a
+    `Bag` (the module docstring says which)."""
+    from harness.engines.contract import observable
+
+    if not isinstance(state, dict):
+        return state
+    view = dict(state) if full_state else observable(state)
+    if not full_state:
+        view = _effects_by_content(state, view)
+    if isinstance(view.get("cards"), list):
+        cards = [_card_sets(c) for c in view["cards"]]
+        view["cards"] = _keyed(cards)
+    if isinstance(view.get("effects"), list):
+        view["effects"] = _keyed(view["effects"]) if full_state else _bag(view["effects"])
+    if isinstance(view.get("cells"), dict):
+        view["cells"] = {cell: _bag(marks) for cell, marks in view["cells"].items()}
+    if isinstance(view.get("pending"), dict) and isinstance(view["pending"].get("options"), list):
+        view["pending"] = {**view["pending"], "options": _bag(view["pending"]["options"])}
+    return view
+
+
+def _card_sets(card: Any) -> Any:
+    if not isinstance(card, dict):
+        return card
+    return {k: _bag(v) if k in CARD_SETS else v for k, v in card.items()}
+
+
+def _effects_by_content(state: dict, view: dict) -> dict:
+    """On the contract a card's `effects` name the effects on it by the engine's own ids: each is replaced
+    by the effect it names, as the contract shows it (without its id); an id naming no effect stays."""
+    raw_effects, shown_effects = state.get("effects"), view.get("effects")
+    raw_cards, shown_cards = state.get("cards"), view.get("cards")
+    if not (isinstance(raw_effects, list) and isinstance(shown_effects, list) and isinstance(raw_cards, list)
+            and isinstance(shown_cards, list) and len(raw_effects) == len(shown_effects)):
+        return view
+    by_id = {str(e.get("id")): shown for e, shown in zip(raw_effects, shown_effects, strict=True)
+             if isinstance(e, dict) and "id" in e}
+    cards = []
+    for card in shown_cards:
+        if isinstance(card, dict) and isinstance(card.get("effects"), list):
+            card = {**card, "effects": [by_id.get(str(i), i) for i in card["effects"]]}
+        cards.append(card)
+    return {**view, "cards": cards}
+
+
+# ------------------------------------------------------------------------------------------ differences
+def state_diff(a: Any, b: Any, names: tuple[str, str] = ("reference", "other"),
+               full_state: bool = True) -> list[str]:
+    """Every place where two states differ, one line each naming the field and both values
+    (`cards[orc].wounds: reference 2, other 3`), after making both `comparable`. Without `full_state`,
+    on the contract only, and a key of an object that only one side sends is not a difference."""
     out: list[str] = []
-
-    def walk(x: Any, y: Any, p: str) -> None:
-        if len(out) >= limit or x == y:
-            return
-        if isinstance(x, dict) and isinstance(y, dict):
-            for k in list(x) + [k for k in y if k not in x]:
-                if k not in y:
-                    out.append(f"{p}.{k}: only in the first engine")
-                elif k not in x:
-                    out.append(f"{p}.{k}: only in the second engine")
-                else:
-                    walk(x[k], y[k], f"{p}.{k}")
-            return
-        if isinstance(x, list) and isinstance(y, list):
-            kx, ky = _keyed(x), _keyed(y)
-            if kx is not None and ky is not None and set(kx) & set(ky):
-                for k in kx:
-                    if len(out) >= limit:
-                        break
-                    if k in ky:
-                        walk(kx[k], ky[k], f"{p}[{k}]")       # down to the differing leaves
-                    else:
-                        out.append(f"{p}[{k}]: only in the first engine: {_short(kx[k])}")
-                for k in ky:
-                    if k not in kx and len(out) < limit:
-                        out.append(f"{p}[{k}]: only in the second engine: {_short(ky[k])}")
-                return
-            for i, (u, v) in enumerate(zip(x, y, strict=False)):
-                walk(u, v, f"{p}[{i}]")
-            if len(x) != len(y) and len(out) < limit:
-                longer, which = (x, "first") if len(x) > len(y) else (y, "second")
-                n = min(len(x), len(y))
-                out.append(f"{p}[{n}:]: {len(longer) - n} more item(s) in the {which} engine: {_short(longer[n:])}")
-            return
-        out.append(f"{p}: {_short(x)} ≠ {_short(y)}")
-
-    walk(a, b, path)
+    _walk(comparable(a, full_state), comparable(b, full_state), "", names, not full_state, out)
     return [line.lstrip(".") for line in out]
+
+
+def _walk(x: Any, y: Any, p: str, names: tuple[str, str], lenient: bool, out: list[str]) -> None:
+    if type(x) is type(y) and x == y:
+        return
+    if isinstance(x, Keyed) and isinstance(y, Keyed):
+        for k in list(x) + [k for k in y if k not in x]:
+            if k in x and k in y:
+                _walk(x[k], y[k], f"{p}[{k}]", names, lenient, out)
+            else:
+                side, value = (names[0], x[k]) if k in x else (names[1], y[k])
+                out.append(f"{p}[{k}]: only in {side}: {_short(value)}")
+        return
+    if isinstance(x, Bag) and isinstance(y, Bag):
+        u, v = _common_keys(x, y) if lenient else (list(x), list(y))
+        cu, cv = Counter(map(_sort_key, u)), Counter(map(_sort_key, v))
+        for side, extra in ((names[0], cu - cv), (names[1], cv - cu)):
+            for item, n in extra.items():
+                out.append(f"{p}: only in {side}: {item}" + (f" (×{n})" if n > 1 else ""))
+        return
+    if isinstance(x, dict) and isinstance(y, dict) and not isinstance(x, Keyed) and not isinstance(y, Keyed):
+        for k in list(x) + [k for k in y if k not in x]:
+            if k in x and k in y:
+                _walk(x[k], y[k], f"{p}.{k}", names, lenient, out)
+            elif not lenient:
+                side = names[0] if k in x else names[1]
+                out.append(f"{p}.{k}: only in {side}: {_short(x[k] if k in x else y[k])}")
+        return
+    if isinstance(x, list) and isinstance(y, list) and not isinstance(x, Bag) and not isinstance(y, Bag):
+        for i, (u, v) in enumerate(zip(x, y, strict=False)):
+            _walk(u, v, f"{p}[{_label(u, v, i)}]", names, lenient, out)
+        for i in range(min(len(x), len(y)), max(len(x), len(y))):
+            side, value = (names[0], x[i]) if len(x) > len(y) else (names[1], y[i])
+            out.append(f"{p}[{i}]: only in {side}: {_short(value)}")
+        return
+    out.append(f"{p}: {names[0]} {_short(x)}, {names[1]} {_short(y)}")
+
+
+def _label(u: Any, v: Any, i: int) -> str:
+    """An item of an ordered list: by its id (or a player's name) when both sides have the same one there."""
+    for key in ("id", "name"):
+        if isinstance(u, dict) and isinstance(v, dict) and key in u and u.get(key) == v.get(key) \
+                and isinstance(u[key], str):
+            return u[key]
+    return str(i)
+
+
+def _common_keys(x: list, y: list) -> tuple[list, list]:
+    """The items of two multisets without the keys of objects that only one side ever sends."""
+    def keys(items: list) -> set[str]:
+        return {k for item in items if isinstance(item, dict) for k in item}
+
+    common = keys(x) & keys(y)
+
+    def cut(items: list) -> list:
+        return [{k: v for k, v in item.items() if k in common} if isinstance(item, dict) else item
+                for item in items]
+
+    return cut(x), cut(y)
 
 
 def _short(value: Any) -> str:
     """A value of a diff, whole: a leaf is never cut where it differs."""
     return json.dumps(value, ensure_ascii=False)
+
+
+def response_diff(a: Outcome, b: Outcome, names: tuple[str, str] = ("reference", "other"),
+                  full_state: bool = False) -> list[str]:
+    """How two engines' responses to the same request differ (empty: they agree): what each did when that
+    differs, else every differing field of their states."""
+    if a.key() != b.key():
+        return [f"response: {names[0]} {a.text()}, {names[1]} {b.text()}"]
+    if a.kind != "ok":
+        return []
+    return state_diff(a.state, b.state, names, full_state)
+
+
+def _differ(a: Outcome, b: Outcome, full_state: bool = False) -> bool:
+    return bool(response_diff(a, b, full_state=full_state))
 
 
 # ------------------------------------------------------------------------------------------ plays
@@ -184,12 +394,15 @@ class Engines:
     second: Any
     names: tuple[str, str] = ("reference", "other")
     full_state: bool = False          # compare whole states, bookkeeping included (default: the contract)
-    skipped: dict[str, str] = field(default_factory=dict)     # boards an engine declined → why
+    skipped: dict[str, str] = field(default_factory=dict)     # boards not played → why (an undeclared need)
+    outside: dict[str, str] = field(default_factory=dict)     # requests outside a declaration that ended
+    #                                                           plays, refused as unsupported → a board
 
 
 @dataclass
 class Divergence:
-    """The first step where the engines disagree."""
+    """The first step where the engines disagree: every difference of their responses there (`diff`, never
+    empty: each line names the field and both values, or what each engine did)."""
 
     board: str
     moves: list[Move]                 # every move played, the last one shows the difference
@@ -199,53 +412,67 @@ class Divergence:
     diff: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)    # what both engines did with each earlier move
 
-    def report(self) -> str:
+    def report(self, limit: int = REPORT_LINES) -> str:
         lines = [f"the engines disagree on board {self.board} after {len(self.moves)} move(s):", "  setup"]
         for i, m in enumerate(self.moves, 1):
             outcome = self.said[i - 1] if i <= len(self.said) else ""
             lines.append(f"  {i}. {m.text()}" + (f"   → both: {outcome}" if outcome.startswith("refused") else ""))
         last = "setup" if not self.moves else f"move {len(self.moves)}"
-        lines.append(f"at {last}: {self.names[0]}: {self.first.text()}; {self.names[1]}: {self.second.text()}")
-        if self.diff:
-            lines.append("canonical states differ at:")
-            lines += [f"  {d}" for d in self.diff]
+        lines.append(f"at {last}: {self.names[0]} {self.first.text()}; {self.names[1]} {self.second.text()}")
+        diff = self.diff or response_diff(self.first, self.second, self.names)
+        lines.append(f"{len(diff)} difference(s):")
+        lines += [f"  {d}" for d in diff[:limit]]
+        if len(diff) > limit:
+            lines.append(f"  … and {len(diff) - limit} more")
         return "\n".join(lines)
 
 
-def _differ(a: Outcome, b: Outcome, full_state: bool = False) -> bool:
-    from harness.engines.contract import observable
-
-    if a.key() != b.key():
-        return True
-    if a.kind != "ok":
-        return False
-    if full_state:
-        return a.state != b.state
-    x, y = _align(observable(a.state), observable(b.state))
-    return x != y
-
-
-def _align(x: Any, y: Any) -> tuple[Any, Any]:
-    """Both sides without the optional keys only one of them sends (a key an engine does not send is a SKIP
-    for the scenarios reading it, not a difference; required keys are the schema's business)."""
-    if isinstance(x, dict) and isinstance(y, dict):
-        common = [k for k in x if k in y]
-        pairs = {k: _align(x[k], y[k]) for k in common}
-        return {k: v[0] for k, v in pairs.items()}, {k: v[1] for k, v in pairs.items()}
-    if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
-        pairs = [_align(u, v) for u, v in zip(x, y, strict=True)]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
-    return x, y
+def skip_reason(engines: Engines, name: str, board: dict, definitions: dict) -> str:
+    """Why a board is not played ("" when it is): it needs what an engine does not declare."""
+    needs = board_requirements(name, board, definitions)
+    reasons = []
+    for adapter, who in zip((engines.first, engines.second), engines.names, strict=True):
+        declared = _capabilities(adapter)
+        lacking = [need for need in needs if declared is not None and not _declares(declared, need)]
+        if any(need.startswith("edition:") for need in lacking):
+            lacking = [need for need in lacking if need.startswith("edition:")]     # the edition says it all
+        if lacking:
+            reasons.append(f"{who} does not declare {_needs_text(lacking, declared or {})}")
+    return "; ".join(reasons)
 
 
-def _diff(a: Outcome, b: Outcome, full_state: bool) -> list[str]:
-    from harness.engines.contract import observable
+def _needs_text(needs: Iterable[str], declared: dict[str, Any]) -> str:
+    """Needs in words: «the edition 'classic', the feature(s) 'inline_cards', 'targets', the vocabulary
+    construct(s) 'effect.wound'» (vocabulary constructs only for an engine that declares a vocabulary)."""
+    needs = sorted(needs)
+    editions = [n[8:] for n in needs if n.startswith("edition:")]
+    features = [n for n in needs if ":" not in n]
+    constructs = [n[11:] for n in needs if n.startswith("vocabulary:")]
+    words = [f"the edition '{e}'" for e in editions]
+    if features:
+        words.append("the feature(s) " + ", ".join(f"'{f}'" for f in features))
+    if constructs and declared.get("vocabulary") is not None:
+        words.append("the vocabulary construct(s) " + ", ".join(f"'{c}'" for c in constructs))
+    return ", ".join(words) or "nothing beyond the minimal contract"
 
-    if not (a.kind == b.kind == "ok" and a.state and b.state):
-        return []
-    if full_state:
-        return state_diff(a.state, b.state)
-    return state_diff(*_align(observable(a.state), observable(b.state)))
+
+def _refusals(engines: Engines, outcomes: tuple[Outcome, Outcome],
+              inside: tuple[bool, bool], what: tuple[str, str]) -> tuple[list[str], list[str]]:
+    """The refusals as unsupported of a step: (differences: requests inside an engine's declaration; notes:
+    requests outside it, which end the play)."""
+    differences: list[str] = []
+    notes: list[str] = []
+    for i in (0, 1):
+        if outcomes[i].kind != "unsupported":
+            continue
+        who, other = engines.names[i], engines.names[1 - i]
+        reason = outcomes[i].message.splitlines()[0] if outcomes[i].message else ""
+        if inside[i]:
+            differences.append(f"response: {who} declared {what[i]}, refused as unsupported"
+                               + (f" ({reason})" if reason else "") + f"; {other} {outcomes[1 - i].text()}")
+        else:
+            notes.append(f"{who} does not declare {what[i]} and refused it as unsupported")
+    return differences, notes
 
 
 Chooser = Callable[[int], int]        # number of moves available → the index of the one to play
@@ -262,7 +489,10 @@ class Disagreement(AssertionError):
 def play(engines: Engines, board_name: str, board: dict, definitions: dict,
          choose: Chooser | Sequence[int], max_moves: int = 20) -> Divergence | None:
     """Set both engines up from the board and play the moves `choose` picks (a function, or a list of
-    integers taken in turn modulo the number of moves); the first divergence, or None."""
+    integers taken in turn modulo the number of moves); the first divergence, or None. A board needing what
+    an engine does not declare is not played (`engines.skipped`); the play ends where both engines say the
+    game is over, where both fail alike, and at a request outside an engine's declaration refused as
+    unsupported (`engines.outside`)."""
     if not callable(choose):
         script = list(choose)
         max_moves, taken = len(script), iter(script)
@@ -270,15 +500,21 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
         def choose(n: int) -> int:
             return next(taken) % n
 
-    names = engines.names
+    names, full = engines.names, engines.full_state
+    why = skip_reason(engines, board_name, board, definitions)
+    if why:
+        engines.skipped[board_name] = why
+        return None
+    declared = (_capabilities(engines.first), _capabilities(engines.second))
+    needs = board_requirements(board_name, board, definitions)
     one = outcome(lambda: engines.first.setup(board, definitions))
     two = outcome(lambda: engines.second.setup(board, definitions))
-    if "skip" in (one.kind, two.kind):       # a board an engine does not support: not a difference
-        engines.skipped[board_name] = (two if two.kind == "skip" else one).message
-        return None
-    if _differ(one, two, engines.full_state):
-        return Divergence(board_name, [], one, two, names, _diff(one, two, engines.full_state))
-    if one.kind != "ok":
+    what = tuple(f"what the board needs ({_needs_text(needs, d or {})})" for d in declared)
+    refused, _ = _refusals(engines, (one, two), (True, True), (what[0], what[1]))
+    diff = refused or response_diff(one, two, names, full)
+    if diff:
+        return Divergence(board_name, [], one, two, names, diff)
+    if one.kind != "ok" or (game_over(one.state) and game_over(two.state)):
         return None
     state: dict = one.state or {}
     trail: list[Move] = []
@@ -290,13 +526,23 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
         while options and len(trail) < max_moves:
             move = options.pop(choose(len(options)))
             trail.append(move)
+            need, asked = request_need(move, state)
+            inside = tuple(need == "" or d is None or (need is not None and _declares(d, need)) for d in declared)
             one, two = perform(engines.first, move), perform(engines.second, move)
-            if "skip" in (one.kind, two.kind):   # a request an engine does not support: the play ends here
+            refused, notes = _refusals(engines, (one, two), (inside[0], inside[1]), (asked, asked))
+            if refused:
+                return Divergence(board_name, trail, one, two, names, refused, said)
+            if notes:                     # a request an engine does not declare: the play ends here
+                for note in notes:
+                    engines.outside.setdefault(note, board_name)
                 return None
-            if _differ(one, two, engines.full_state):
-                return Divergence(board_name, trail, one, two, names, _diff(one, two, engines.full_state), said)
+            diff = response_diff(one, two, names, full)
+            if diff:
+                return Divergence(board_name, trail, one, two, names, diff, said)
             said.append(one.text())
             if one.kind == "ok":
+                if game_over(one.state) and game_over(two.state):
+                    return None            # the game is over for both: nothing after it is compared
                 state = one.state or state
                 break
             if one.kind != "refused":
@@ -322,8 +568,9 @@ def check_agreement(engines: Engines, boards: dict[str, tuple[dict, dict]], data
 def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 100,
                     max_moves: int = 20, derandomize: bool = True, per_board: bool = True) -> Divergence | None:
     """Search plays for a divergence; hypothesis shrinks the one it finds to the shortest. None: none found.
-    `boards`: name → (board data, definitions). With `per_board`, each board in turn gets `max_examples`
-    plays (the first board with a divergence ends the search); else they share them."""
+    `boards`: name → (board data, definitions); the boards needing what an engine does not declare are not
+    played (`engines.skipped`). With `per_board`, each board in turn gets `max_examples` plays (the first
+    board with a divergence ends the search); else they share them."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
 
@@ -337,7 +584,16 @@ def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_
             check_agreement(engines, subset, data, max_moves)
         return agree
 
-    groups = [[name] for name in sorted(boards)] if per_board else [sorted(boards)]
+    playable = []
+    for name in sorted(boards):
+        why = skip_reason(engines, name, *boards[name])
+        if why:
+            engines.skipped[name] = why
+        else:
+            playable.append(name)
+    if not playable:
+        return None
+    groups = [[name] for name in playable] if per_board else [playable]
     for group in groups:
         try:
             property_on({name: boards[name] for name in group})()
