@@ -39,6 +39,7 @@ class Game {
     this.lost = new Set();
     this.active = board.active ?? this.players[0];
     this.priority = board.priority ?? this.active;
+    this.passes = 0;                                   // passes in succession (two: the top entry resolves)
     this.stack = []; this.pending = null; this.history = [];
     this.cards = new Map();
     for (const c of board.cards ?? []) {
@@ -47,8 +48,9 @@ class Game {
         throw new Refused("unsupported", `${c.card}: only creatures without abilities, in play`);
       this.cards.set(c.id, {id: c.id, name: c.card, owner: c.owner, controller: c.controller ?? c.owner,
         zone: c.zone ?? "battlefield", cell: c.cell ?? null, open: !c.closed, wounds: c.wounds ?? 0,
-        lives: d.lives, strike: d.strike});
+        lives: d.lives, strike: d.strike, lastHit: null});
     }
+    this.ruleEffects();                                // a board may start with a lethal wound or no creature
   }
 
   sorted() { return [...this.cards.values()].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)); }
@@ -72,19 +74,28 @@ class Game {
     return id;
   }
 
+  // classic 503.1: a rule effect has neither source nor target; the cards it applies to are other
+  // information (537.1.g: info.cards)
+  logRuleEffect(effect, cards = [], controller = null, parent = null) {
+    return this.log("rule_effect", null, [], controller, parent, cards.length ? {effect, cards} : {effect});
+  }
+
   other(p) { return this.players.find((q) => q !== p); }
 
   act(player, action) {
     const kind = action.type;
-    if (!["pass", "attack", "end_turn"].includes(kind)) throw new Refused("unknown_action", `unknown action ${kind}`);
     if (this.lost.size) throw new Refused("game_over", "the game is over");
+    if (!this.players.includes(player)) throw new Refused("unknown_player", `no player ${player}`);
     if (this.pending) throw new Refused("decision_pending", `a ${this.pending.kind} decision is pending`);
     if (player !== this.priority) throw new Refused("no_priority", `player ${player} does not have priority`);
+    if (!["pass", "attack", "end_turn"].includes(kind)) throw new Refused("unknown_action", `unknown action ${kind}`);
     if (kind === "pass") {
       this.log("pass", null, [], player);
-      const top = this.stack[this.stack.length - 1];
-      if (top && top.passed === this.other(player)) this.resolve();
-      else { if (top) top.passed = player; this.priority = this.other(player); }  // the other player gets priority
+      this.passes += 1;
+      if (this.passes < 2) { this.priority = this.other(player); return; }  // the other player gets priority
+      this.passes = 0;                                 // both passed in succession:
+      if (this.stack.length) this.resolve();           // the top entry resolves
+      else this.priority = this.active;                // on an empty stack nothing happens: back to the active
       return;
     }
     if (kind === "end_turn") {
@@ -93,11 +104,15 @@ class Game {
     }
     const a = this.cards.get(action.attacker), t = this.cards.get(action.target);
     if (!a || !t) throw new Refused("unknown_card", "no such card");
-    if (a.controller !== player || player !== this.active || this.stack.length)
-      throw new Refused("not_now", "the active player attacks with his own creature, with an empty stack");
+    if (player !== this.active || this.stack.length)
+      throw new Refused("not_now", "only the active player attacks, with an empty stack");
+    if (a.controller !== player || a.zone !== "battlefield")
+      throw new Refused("not_your_card", `${a.id} is not a creature of player ${player} on the battlefield`);
     if (!a.open) throw new Refused("closed", `${a.id} is closed`);
-    if (!adjacent(a.cell, t.cell) || t.zone !== "battlefield") throw new Refused("no_target", `${t.id} is not next to ${a.id}`);
+    if (!adjacent(a.cell, t.cell) || t.zone !== "battlefield")         // diagonals included
+      throw new Refused("not_adjacent", `${t.id} does not stand next to ${a.id}`);
     const declared = this.log("declare", a.id, [t.id], player, null, {action: "attack"});
+    this.passes = 0;                                   // the attacker's player keeps priority
     this.stack.push({id: `s${this.history.length}`, kind: "attack", source: a.id, controller: player,
       targets: [t.id], declared, rolls: {}});
   }
@@ -127,27 +142,38 @@ class Game {
       this.pending = {kind: "roll", player: t.controller, role: "defender", options: [1, 2, 3, 4, 5, 6]};
       return;
     }
-    this.stack.pop();
     const [dealt, answer] = strikeDealt(entry.rolls.attacker, entry.rolls.defender ?? 0, closed);
     const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared);
-    a.open = false;                                        // the attack closes the attacker
-    if (dealt !== null) t.wounds += a.strike[dealt];
-    if (answer !== null) a.wounds += t.strike[answer];
-    this.ruleEffects(hid);
-    if (!this.lost.size) this.priority = this.active;
+    this.wound(t, dealt !== null ? a.strike[dealt] : 0, hid);
+    if (answer !== null)                                   // the answer strike is a strike of its own
+      this.wound(a, t.strike[answer], this.log("strike", t.id, [a.id], t.controller, hid));
+    this.ruleEffects();
+    if (this.lost.size) return;                            // the game is over: nothing more happens
+    if (a.zone === "battlefield" && a.open) {              // the payment stage (503.1.b3): the attacker closes
+      a.open = false;
+      this.log("payment", a.id, [], entry.controller, entry.declared);
+    }
+    this.stack.pop();
+    this.log("resolved", a.id);
+    this.priority = this.active;
   }
 
-  ruleEffects(cause) {
+  wound(card, amount, cause) {
+    if (amount > 0) { card.wounds += amount; card.lastHit = cause; }
+  }
+
+  // classic 503.1: outside the stack, before anyone gets priority; no source, no target
+  ruleEffects() {
     for (const c of this.sorted()) {
-      if (c.zone === "battlefield" && c.wounds >= c.lives) {
+      if (c.zone === "battlefield" && c.wounds >= c.lives) {                 // 503.1.b5: death
         c.zone = "graveyard"; c.cell = null;
-        this.log("rule_effect", null, [c.id], c.controller, cause, {effect: "death"});
+        this.logRuleEffect("death", [c.id], c.controller, c.lastHit);
       }
     }
-    for (const p of this.players) {
+    for (const p of this.players) {                                          // 503.1.b18: a player loses
       if (!this.lost.has(p) && !this.sorted().some((c) => c.zone === "battlefield" && c.controller === p)) {
         this.lost.add(p);
-        this.log("rule_effect", null, [], p, cause, {effect: "player_loses"});
+        this.logRuleEffect("player_loses", [], p);
       }
     }
   }
@@ -155,11 +181,11 @@ class Game {
   endTurn() {
     this.log("turn_end", null, [], this.active);
     this.active = this.other(this.active); this.turn += 1;
-    const hid = this.log("turn_start", null, [], this.active);
+    this.log("turn_start", null, [], this.active);
     for (const c of this.sorted()) {
       if (c.zone === "battlefield" && c.controller === this.active && !c.open) {
-        c.open = true;
-        this.log("rule_effect", null, [c.id], c.controller, hid, {effect: "open"});
+        c.open = true;                                                       // 503.1.b2: opening
+        this.logRuleEffect("open", [c.id]);
       }
     }
     this.priority = this.active;

@@ -51,6 +51,7 @@ class Game:
         self.lost = set()
         self.active = board.get("active", self.players[0])
         self.priority = board.get("priority") or self.active
+        self.passes = 0                                    # passes in succession (two: the top entry resolves)
         self.stack, self.pending, self.history = [], None, []
         self.cards = {}
         for c in board.get("cards", []):
@@ -60,7 +61,8 @@ class Game:
             self.cards[c["id"]] = {
                 "id": c["id"], "name": c["card"], "owner": c["owner"], "controller": c.get("controller") or c["owner"],
                 "zone": c.get("zone", "battlefield"), "cell": c.get("cell"), "open": not c.get("closed", False),
-                "wounds": c.get("wounds", 0), "lives": d["lives"], "strike": list(d["strike"])}
+                "wounds": c.get("wounds", 0), "lives": d["lives"], "strike": list(d["strike"]), "last_hit": None}
+        self.rule_effects()                                # a board may start with a lethal wound or no creature
 
     # -- the state, as the protocol wants it
     def state(self):
@@ -78,28 +80,39 @@ class Game:
         self.history.append(entry)
         return entry["id"]
 
+    def log_rule_effect(self, effect, cards=(), controller=None, parent=None):
+        """Classic 503.1: a rule effect has neither source nor target; the cards it applies to are other
+        information (537.1.g: info.cards)."""
+        info = {"effect": effect, "cards": list(cards)} if cards else {"effect": effect}
+        return self.log("rule_effect", None, [], controller, parent, **info)
+
     def other(self, player):
         return next(p for p in self.players if p != player)
 
     # -- requests
     def act(self, player, action):
         kind = action.get("type")
-        if kind not in ("pass", "attack", "end_turn"):
-            raise Refused("unknown_action", f"this engine does not know the action {kind!r}")
         if self.lost:
             raise Refused("game_over", "the game is over")
+        if player not in self.players:
+            raise Refused("unknown_player", f"no player {player!r}")
         if self.pending:
             raise Refused("decision_pending", f"a {self.pending['kind']} decision is pending")
         if player != self.priority:
             raise Refused("no_priority", f"player {player} does not have priority")
+        if kind not in ("pass", "attack", "end_turn"):
+            raise Refused("unknown_action", f"this engine does not know the action {kind!r}")
         if kind == "pass":
             self.log("pass", controller=player)
-            if self.stack and self.stack[-1].get("passed") == self.other(player):
-                self.resolve()
-            else:                                          # the other player gets priority
-                if self.stack:
-                    self.stack[-1]["passed"] = player
+            self.passes += 1
+            if self.passes < 2:                            # the other player gets priority
                 self.priority = self.other(player)
+                return
+            self.passes = 0                                # both passed in succession:
+            if self.stack:
+                self.resolve()                             # the top entry resolves
+            else:
+                self.priority = self.active                # on an empty stack nothing happens: back to the active
             return
         if kind == "end_turn":
             if player != self.active or self.stack:
@@ -108,13 +121,16 @@ class Game:
         a, t = self.cards.get(action.get("attacker")), self.cards.get(action.get("target"))
         if not a or not t:
             raise Refused("unknown_card", "no such card")
-        if a["controller"] != player or player != self.active or self.stack:
-            raise Refused("not_now", "the active player attacks with his own creature, with an empty stack")
+        if player != self.active or self.stack:
+            raise Refused("not_now", "only the active player attacks, with an empty stack")
+        if a["controller"] != player or a["zone"] != "battlefield":
+            raise Refused("not_your_card", f"{a['id']} is not a creature of player {player} on the battlefield")
         if not a["open"]:
             raise Refused("closed", f"{a['id']} is closed")
-        if not adjacent(a["cell"], t["cell"]) or t["zone"] != "battlefield":
-            raise Refused("no_target", f"{t['id']} is not next to {a['id']}")
+        if not adjacent(a["cell"], t["cell"]) or t["zone"] != "battlefield":     # diagonals included
+            raise Refused("not_adjacent", f"{t['id']} does not stand next to {a['id']}")
         hid = self.log("declare", a["id"], [t["id"]], player, action="attack")
+        self.passes = 0                                    # the attacker's player keeps priority
         self.stack.append({"id": f"s{len(self.history)}", "kind": "attack", "source": a["id"], "ability": None,
                            "controller": player, "targets": [t["id"]], "declared": hid, "rolls": {}})
 
@@ -144,37 +160,46 @@ class Game:
         if not closed and "defender" not in entry["rolls"]:
             self.pending = {"kind": "roll", "player": t["controller"], "role": "defender", "options": [1, 2, 3, 4, 5, 6]}
             return
-        self.stack.pop()
         dealt, answer = strike_dealt(entry["rolls"]["attacker"], entry["rolls"].get("defender", 0), closed)
         hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"])
-        a["open"] = False                                     # the attack closes the attacker
-        if dealt is not None:
-            t["wounds"] += a["strike"][dealt]
-        if answer is not None:
-            a["wounds"] += t["strike"][answer]
-        self.rule_effects(hid)
-        if not self.lost:
-            self.priority = self.active
+        self.wound(t, a["strike"][dealt] if dealt is not None else 0, hid)
+        if answer is not None:                                # the answer strike is a strike of its own
+            self.wound(a, t["strike"][answer], self.log("strike", t["id"], [a["id"]], t["controller"], hid))
+        self.rule_effects()
+        if self.lost:                                         # the game is over: nothing more happens
+            return
+        if a["zone"] == "battlefield" and a["open"]:          # the payment stage (503.1.b3): the attacker closes
+            a["open"] = False
+            self.log("payment", a["id"], [], entry["controller"], entry["declared"])
+        self.stack.pop()
+        self.log("resolved", a["id"])
+        self.priority = self.active
 
-    def rule_effects(self, cause):
+    def wound(self, card, amount, cause):
+        if amount > 0:
+            card["wounds"] += amount
+            card["last_hit"] = cause
+
+    def rule_effects(self):
+        """Classic 503.1: outside the stack, before anyone gets priority; no source, no target."""
         for c in sorted(self.cards.values(), key=lambda c: c["id"]):
-            if c["zone"] == "battlefield" and c["wounds"] >= c["lives"]:
+            if c["zone"] == "battlefield" and c["wounds"] >= c["lives"]:      # 503.1.b5: death
                 c["zone"], c["cell"] = "graveyard", None
-                self.log("rule_effect", None, [c["id"]], c["controller"], cause, effect="death")
-        for p in self.players:
+                self.log_rule_effect("death", [c["id"]], controller=c["controller"], parent=c["last_hit"])
+        for p in self.players:                                                # 503.1.b18: a player loses
             if p not in self.lost and not any(c["zone"] == "battlefield" and c["controller"] == p
                                               for c in self.cards.values()):
                 self.lost.add(p)
-                self.log("rule_effect", None, [], p, cause, effect="player_loses")
+                self.log_rule_effect("player_loses", controller=p)
 
     def end_turn(self):
         self.log("turn_end", controller=self.active)
         self.active, self.turn = self.other(self.active), self.turn + 1
-        hid = self.log("turn_start", controller=self.active)
+        self.log("turn_start", controller=self.active)
         for c in sorted(self.cards.values(), key=lambda c: c["id"]):
             if c["zone"] == "battlefield" and c["controller"] == self.active and not c["open"]:
-                c["open"] = True
-                self.log("rule_effect", None, [c["id"]], c["controller"], hid, effect="open")
+                c["open"] = True                                              # 503.1.b2: opening
+                self.log_rule_effect("open", [c["id"]])
         self.priority = self.active
 
 

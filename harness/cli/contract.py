@@ -27,13 +27,13 @@ def contract_markdown() -> str:
              "over every state and checks that the steps read nothing else.", "",
              f"Requests: {', '.join(REQUESTS)}. Before its first PASS an engine needs `hello`, `setup`, `act` "
              "(`pass`, `attack`), `answer` (`roll`) and `quit`; `state` is asked after a refused request.", "",
-             "## Keys", "", "| key | status | read by |", "|---|---|---|"]
+             "## Keys", "", "| key | status | meaning (the rules behind it) | read by |", "|---|---|---|---|"]
     reads = contract.paths_read()
     for path in sorted(set(reads) | required):
         status = "required" if path in required else next(
             (f"feature {f}" for f, keys in by_feature.items() if path in keys), "optional")
         steps = ", ".join(f"`{s}`" for s in reads.get(path, [])) or "(schema only)"
-        lines.append(f"| `{path}` | {status} | {steps} |")
+        lines.append(f"| `{path}` | {status} | {contract.MEANINGS[path]} | {steps} |")
     lines += ["", "## Values steps compare with", "",
               f"- history `kind`s read: {', '.join(f'`{k}`' for k in contract.HISTORY_KINDS_READ)}; "
               f"named in «игродействия в истории боя идут в таком порядке»: "
@@ -43,11 +43,18 @@ def contract_markdown() -> str:
               f"- card `zone`s: {', '.join(f'`{k}`' for k in contract.ZONES)}; stack entry `kind`s: "
               f"{', '.join(f'`{k}`' for k in contract.STACK_KINDS)}", "",
               "### Rule effects (history `kind: rule_effect`, `info.effect`; 503.1)", "",
-              "`targets[0]` is the card concerned (for `shuffle`, `controller` is the player, `info.order` the "
-              "deck's cards and `info.seed` the board's seed).", "",
-              "| `info.effect` | `info.ended` | the scenarios' name |", "|---|---|---|"]
+              "503.1: «Эти эффекты не имеют ни источника, ни цели, но применяются к конкретным картам». A rule "
+              "effect is an entry of kind `rule_effect` with `source` null and `targets` `[]` (the step «эффекты "
+              "правил игры не имеют ни источника, ни цели» checks both); the cards it applies to are other "
+              "information (537.1.g), `info.cards`; `info.effect` says which one it is. `controller` and "
+              "`parent` are null except where the table says (for `shuffle`, `info.order` is the deck's cards "
+              "in their new order and `info.seed` the board's seed).", "",
+              "| `info.effect` | `info.ended` | the scenarios' name | clause | `info.cards` | `controller` | "
+              "`parent` |", "|---|---|---|---|---|---|---|"]
     for (effect, ended), name in RULE_EFFECT_NAMES.items():
-        lines.append(f"| `{effect}` | {f'`{ended}`' if ended else ''} | {name} |")
+        clause, cards, controller, parent = contract.RULE_EFFECT_FIELDS[effect]
+        lines.append(f"| `{effect}` | {f'`{ended}`' if ended else ''} | {name} | {clause} | {cards} | {controller} "
+                     f"| {parent} |")
     lines += ["", "## Refusal classes", "",
               "A scenario that expects a refusal names its class («… (один раз за ход)»); the engine's error code "
               f"must be one of the class's. {', '.join(f'`{c}`' for c in contract.NOT_A_REFUSAL)} is never a "

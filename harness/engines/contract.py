@@ -111,6 +111,125 @@ STEP_READS: dict[str, tuple[str, ...]] = {
                             "pending.options"),
 }
 
+# -- what each path of the contract means, with the rules sentence behind it (docs/CONTRACT.md's «meaning»
+# column; tests/test_protocol_docs.py checks that every path of REQUIRED, FEATURE_KEYS and STEP_READS has one)
+MEANINGS: dict[str, str] = {
+    "turn": "the turn number, 1 for the first player's first turn",
+    "priority": "the player who has priority, or null while rule effects, a resolution or a decision are under "
+                "way (503.1: «Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры») "
+                "and once the game is over",
+    "players": "`[{name, lost}]`, in the board's order",
+    "player.name": "a player's name, as on the board",
+    "player.lost": "true once the player lost (503.1.b18: «проигрыш игрока, если в его отряде нет существ»); "
+                   "the game is then over and nobody has priority",
+    "cards": "every card of the game, in every zone; the order of the list carries no meaning (steps find a "
+             "card by id, or by name when it is unique)",
+    "card.id": "the card's game id (537.4: «условный игровой идентификатор»), the board's, stable whatever its zone",
+    "card.name": "the card's name (a scenario names a card by it when it is unique on the board)",
+    "card.owner": "the player who owns the card",
+    "card.controller": "the player who controls it now (the latest control effect, else the board's "
+                       "`controller`, else the owner); the owner when the card is not in play",
+    "card.zone": "battlefield, additional, graveyard, deck or hand",
+    "card.cell": "its cell on the classic 5×6 battlefield (`a1`…`e6`); null off the battlefield and in heroes "
+                 "(an attached card stands in its host's cell)",
+    "card.open": "false while the card is closed (503.1.b2: the active player's cards open at the start of his "
+                 "turn; an attack closes its attacker when it is paid, 503.1.b3)",
+    "card.wounds": "the wounds on the card",
+    "card.current_lives": "its lives now: maximum + additional − negative − wounds (0 or less: it dies, 503.1.b5)",
+    "card.strike": "`{base, value}`: the printed simple strike and the strike with every modifier, each "
+                   "`[weak, medium, strong]` (heroes: three equal numbers)",
+    "card.strike.value": "the simple strike with every modifier, `[weak, medium, strong]`",
+    "card.abilities": "the keys of the abilities the card has now (lost ones left out, replaced ones replaced, "
+                      "503.1.b19)",
+    "card.effects": "the ids of the continuous effects on the card",
+    "card.face_up": "false while the card lies face down (503.1.b1: revealed by a rule effect)",
+    "card.additional_lives": "its additional lives (503.1.b6, b16)",
+    "card.negative_lives": "its negative lives (503.1.b6)",
+    "card.moves_left": "movement left this turn (503.1.b12: restored at the start of its controller's turn)",
+    "card.host": "the id of the card it is attached to (equipment, symbiote), else null (503.1.b7–b9)",
+    "card.counters": "the counters (фишки) on the card (503.1.b16)",
+    "effects": "continuous effects in force: `{id, kind, source, target, …}`",
+    "effect.kind": "`control` for a change of control (others: strike_bonus, …)",
+    "effect.source": "the id of the card whose ability made the effect",
+    "effect.target": "the id of the card the effect is on",
+    "cells": "markers lying on cells of the battlefield: `{\"c4\": [\"дрожь\"]}`",
+    "seed": "the board's seed, from which deck shuffles are drawn (503.1.b17)",
+    "stack": "the stack (classic «стек») / Queue (heroes «Очередь»), bottom first; an entry leaves it when it "
+             "is done (paid, in classic: 503.1.b3)",
+    "stack.id": "the engine's own id of the entry",
+    "stack.kind": "`attack` (a simple strike) or `ability`",
+    "stack.source": "the id of the attacking card or of the card whose ability it is",
+    "stack.ability": "the ability's key; null for an attack",
+    "stack.controller": "the player who declared it",
+    "pending": "the decision the engine waits for, or null: `{kind, player, options, …}`; the engine never "
+               "rolls a die or chooses for a player",
+    "pending.kind": "`roll`, `defender`, `redirect`, `declare_trigger` or `target`",
+    "pending.player": "the player who must answer",
+    "pending.options": "the legal answers: 1–6 (roll); null and card ids (defender, redirect); "
+                       "`{id, card, ability, subject}` objects and null when every one is optional "
+                       "(declare_trigger); card ids or cells (target)",
+    "pending.role": "of a roll: `attacker` or `defender`",
+    "pending.mandatory": "of a declare_trigger: whether the player must declare one of the options",
+    "history": "the battle history (537.1: «все игродействия, происходящие в ходе боя, запоминаются игрой»), "
+               "oldest first",
+    "history.id": "537.1.a: the entry's unique id (the engine's own)",
+    "history.turn": "the turn the entry was written in",
+    "history.kind": "what happened: `declare`, `strike`, `payment`, `trigger`, `rule_effect`, … (below)",
+    "history.source": "537.1.b: the id of the card that acted; null for a rule effect (503.1: «не имеют ни "
+                      "источника, ни цели»)",
+    "history.targets": "537.1.c: the ids of its targets; `[]` for a rule effect (503.1), whose cards are in "
+                       "`info.cards`",
+    "history.resources": "537.1.d: the resources declared for payment: `close:<card id>`, "
+                         "`counters:<card id>:<n>`",
+    "history.controller": "537.1.e: the player who controlled the source when it was declared; of a rule effect, "
+                          "the player it concerns where there is one (the table below), else null",
+    "history.parent": "537.1.f: the id of the entry that generated this one (a trigger's event, a strike's "
+                      "declaration, the strike whose wounds were lethal for a death), else null",
+    "history.info": "537.1.g: other information, an object",
+    "history.info.effect": "of a rule effect: which one (the table below); of an `effect`: the verb",
+    "history.info.cards": "of a rule effect: the cards it applies to (503.1: «применяются к конкретным "
+                          "картам»), since it has no target",
+    "history.info.ended": "of a rule effect `effect_end`/`static_remove`: the kind of the effect removed "
+                          "(503.1.b15)",
+    "history.info.ability": "of a `declare` or `trigger`: the ability's key",
+    "history.info.action": "of a `declare`: `attack`, `activate` or `trigger`",
+    "history.info.generated": "of a `declare`: true for a generated action (536)",
+    "history.info.subject": "of a `declare` of a triggered ability: the trigger point taken (heroes 113.6)",
+    "history.info.fired": "of a `trigger`: the id of the `declare_trigger` option it became",
+    "history.info.order": "of a `shuffle`: the deck's card ids in their new order (503.1.b17)",
+    "history.info.seed": "of a `shuffle`: the board's seed it was drawn from",
+}
+
+# -- the rule effects of 503.1 in the battle history (kind `rule_effect`, `source` null, `targets` []): per
+# `info.effect`, its clause, what `info.cards`, `controller` and `parent` hold (the reference engine writes
+# exactly this; tests/test_protocol_docs.py checks it on every rule effect of the suite's plays). "null" means
+# the key is always null.
+RULE_EFFECT_FIELDS: dict[str, tuple[str, str, str, str]] = {
+    "death": ("503.1.b5", "the card", "the card's controller when it died",
+              "the strike (or effect) that dealt the lethal wounds, else null"),
+    "effect_end": ("503.1.b15", "the card the effect was on", "null", "null"),
+    "open": ("503.1.b2", "the card", "null", "null"),
+    "reveal": ("503.1.b1", "the card", "null", "null"),
+    "battle_start": ("503.1.b14", "the card", "null", "null"),
+    "lives_cancel": ("503.1.b6", "the card", "null", "null"),
+    "excess_lives": ("503.1.b16", "the card", "null", "null"),
+    "excess_counters": ("503.1.b16", "the card", "null", "null"),
+    "ability_replaced": ("503.1.b19", "the card", "null", "null"),
+    "ability_restored": ("503.1.b19", "the card", "null", "null"),
+    "no_host": ("503.1.b7", "the card", "the card's controller", "null"),
+    "host_left": ("503.1.b8", "the card", "the card's controller", "null"),
+    "moves_with_host": ("503.1.b9", "the card", "null", "null"),
+    "to_additional_zone": ("503.1.b10", "the card", "null", "null"),
+    "to_battlefield": ("503.1.b10", "the card", "null", "null"),
+    "uniqueness": ("503.1.b11", "the card", "null", "null"),
+    "shuffle": ("503.1.b17", "the deck's cards (no key for an empty deck)", "the deck's owner", "null"),
+    "player_loses": ("503.1.b18", "none (no key)", "the player who loses", "null"),
+    "roll_clamped": ("503.1.b13", "none (no key)", "null", "the declaration the roll was for"),
+    "restore_movement": ("503.1.b12", "the card", "null", "null"),
+    "static_apply": ("503.1.b4", "the card", "null", "null"),
+    "static_remove": ("503.1.b4", "the card the effect was on", "null", "null"),
+}
+
 # -- the values steps compare with (closed lists an engine must use)
 HISTORY_KINDS_READ = ("declare", "trigger", "rule_effect", "strike", "payment", "executed", "effect",
                       "turn_start", "turn_end", "priority", "loop_cut")
