@@ -40,6 +40,7 @@ VERB_MODULES: list[str] = [
     "harness.cli.mutants",
     "harness.cli.bench",
     "harness.cli.contract",
+    "harness.cli.test_cards",
     "harness.cli.matrix",
 ]
 

@@ -72,6 +72,8 @@ S021  refusal-without-class    a step expecting a refusal («Тогда игро
                                not name its class in brackets (« (один раз за ход)»), or names one the
                                kit does not know (``harness/engines/contract.py`` REFUSALS; never
                                ``unknown_action``/``unsupported``); `check` ends the scenario as ERROR (error)
+S022  inline-card              a board of the suite that defines a card inline (``test_cards``): every test
+                               card lives once in the pool ``catalog/test-cards/`` (one name, one card) (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -190,6 +192,7 @@ CHECKS: dict[str, Check] = {
         Check("S019", "invented-card-fact", "info", "a declared invented card fact"),
         Check("S020", "invented-undeclared", "warning", "a made-up or unknown card fact without a declaration"),
         Check("S021", "refusal-without-class", "error", "an expected refusal does not name a known class"),
+        Check("S022", "inline-card", "error", "a board of the suite defines a card inline (test_cards)"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -1051,7 +1054,12 @@ def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
                          + "; ".join(str(p) for p in exc.problems[:3])) for b in boards]
     for b in boards:
         try:
-            load_board(b, catalog, root=project.root, check_definition=engine.check_card_definition)
+            board = load_board(b, catalog, root=project.root, check_definition=engine.check_card_definition)
+            if board.data.get("test_cards"):      # one name, one card: the pool holds every test card
+                out.append(_finding("S022", project.show(b), None,
+                                    f"defines {len(board.data['test_cards'])} card(s) inline: move each to the pool "
+                                    f"(catalog/test-cards/{board.edition}.yaml, a new name if it differs from a "
+                                    "card there) and name it on the board"))
         except InputError as exc:
             out += [_finding("S006", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
                     for p in exc.problems]
@@ -1199,7 +1207,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     out += _board_findings(board_files, project)
     out += _modeline_findings(project, board_files)
     out += _invented_findings(board_files, "test_cards", project)
-    catalog_files = sorted(project.catalog.glob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
+    catalog_files = sorted(project.catalog.rglob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
     out += _invented_findings(catalog_files, "cards", project)
     for name in _board_names(project.scenarios):
         if name not in used:

@@ -370,8 +370,12 @@ def implement_next(results: list[ScenarioResult], limit: int = 12) -> list[dict[
     step is the set of needs that some skipped scenarios still lack (`ScenarioResult.missing`) with the best
     ratio of scenarios made playable to needs implemented (ties: more scenarios, then fewer needs, then by
     name): `{"needs": [...], "unlocks": N, "playable": total playable after it}`, at most `limit` steps."""
-    left = [set(r.missing) for r in results if r.status == "SKIP" and r.missing]
-    playable = sum(1 for r in results if r.status in PLAYED)
+    return greedy_unlock([set(r.missing) for r in results if r.status == "SKIP" and r.missing],
+                         sum(1 for r in results if r.status in PLAYED), limit)
+
+
+def greedy_unlock(left: list[set[str]], playable: int, limit: int) -> list[dict[str, Any]]:
+    """The greedy steps of `implement_next` for scenarios lacking the needs `left`, `playable` already."""
     have: set[str] = set()
     steps: list[dict[str, Any]] = []
     while left and len(steps) < limit:
