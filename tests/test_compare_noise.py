@@ -277,7 +277,7 @@ def test_a_board_refused_as_unsupported_although_declared_is_a_difference(engine
     found = play(engines, CONTROL, b.data, b.definitions, [])
     assert found is not None and engines.skipped == {}
     line = found.diff[0]
-    assert line.startswith("response: other declared what the board needs (the edition 'classic', the feature(s) "), line
+    assert line.startswith("response: other declared what the board needs (the card "), line
     assert "'triggered_abilities'" in line and "refused as unsupported" in line and line.endswith("reference accepted")
 
 
@@ -286,7 +286,7 @@ def test_a_board_needing_an_undeclared_feature_is_skipped_and_said(engines_with:
     b = load_scenario_board(CONTROL)
     assert play(engines, CONTROL, b.data, b.definitions, [0, 0]) is None
     why = engines.skipped[CONTROL]
-    assert why.startswith("other does not declare the feature(s) ") and "'inline_cards'" in why, why
+    assert why.startswith("other does not declare the card ") and "the feature 'targets'" in why, why
     assert "'triggered_abilities'" in why
 
 

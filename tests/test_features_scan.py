@@ -123,11 +123,8 @@ def test_scan_finds_every_scenario_sorted(project: Path) -> None:
 
 def test_scenario_ids(project: Path) -> None:
     scenarios = scan_features(project / "features", project)
-    assert (
-        scenarios[0].id
-        == "classic/113-срабатывающая-особенность::[1] Мститель срабатывает после гибели Невтиды"
-    )
-    assert scenarios[3].id == "heroes/113-срабатывающая-способность::[1] Талитха выбирает точку"
+    assert scenarios[0].id == "classic:1"          # the edition and the tag in brackets, whatever the title
+    assert scenarios[3].id == "heroes:1"
     assert len({s.id for s in scenarios}) == len(scenarios)
 
 

@@ -56,6 +56,8 @@ EXAMPLES: dict[str, str] = {
   berserk-rules compare --engine-cmd "./my-engine" --board classic/113 --examples 200""",
     "expectations": """example:
   berserk-rules expectations --results reports/results.json --out my-engine.yaml""",
+    "test-cards": """examples:
+  berserk-rules test-cards > docs/TEST-CARDS.md    # every test card, its text and definition, the unlock curve""",
     "contract": """examples:
   berserk-rules contract > docs/CONTRACT.md      # what of the canonical state the scenarios read""",
     "matrix": """examples:

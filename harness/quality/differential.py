@@ -59,7 +59,7 @@ from typing import Any
 from harness.common import paths
 from harness.common.errors import InputError
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
-from harness.suite.capabilities import board_needs, definition_needs, missing
+from harness.suite.capabilities import board_needs, definition_needs, need_met, need_words
 from harness.suite.session import load_scenario_board
 
 CHOICE_MAX = 255
@@ -208,7 +208,7 @@ def request_need(move: Move, state: dict) -> tuple[str | None, str]:
 
 
 def _declares(capabilities: dict[str, Any], need: str) -> bool:
-    return not missing({need: ""}, capabilities)
+    return need_met(need, capabilities)
 
 
 def _capabilities(adapter: Any) -> dict[str, Any] | None:
@@ -442,17 +442,10 @@ def skip_reason(engines: Engines, name: str, board: dict, definitions: dict) -> 
 
 
 def _needs_text(needs: Iterable[str], declared: dict[str, Any]) -> str:
-    """Needs in words: «the edition 'classic', the feature(s) 'inline_cards', 'targets', the vocabulary
-    construct(s) 'effect.wound'» (vocabulary constructs only for an engine that declares a vocabulary)."""
-    needs = sorted(needs)
-    editions = [n[8:] for n in needs if n.startswith("edition:")]
-    features = [n for n in needs if ":" not in n]
-    constructs = [n[11:] for n in needs if n.startswith("vocabulary:")]
-    words = [f"the edition '{e}'" for e in editions]
-    if features:
-        words.append("the feature(s) " + ", ".join(f"'{f}'" for f in features))
-    if constructs and declared.get("vocabulary") is not None:
-        words.append("the vocabulary construct(s) " + ", ".join(f"'{c}'" for c in constructs))
+    """Needs in words, as `check` says them (harness.suite.capabilities.need_words): «the edition 'classic',
+    the card 'Тролль', the feature 'targets'» (vocabulary constructs only for an engine that reads them)."""
+    reads_vocabulary = declared.get("vocabulary") is not None and "card_definitions" in (declared.get("features") or [])
+    words = [need_words(n) for n in sorted(needs) if reads_vocabulary or not n.startswith("vocabulary:")]
     return ", ".join(words) or "nothing beyond the minimal contract"
 
 
