@@ -339,6 +339,7 @@ def make_adapter(config: pytest.Config) -> Any:
 
 
 ENGINE = pytest.StashKey[Any]()
+RECORD_REPLIES = pytest.StashKey[bool]()       # the scenario has a check reading the replies (World.record_replies)
 SIGNALS = pytest.StashKey[Any]()
 
 
@@ -356,6 +357,7 @@ def world(request: pytest.FixtureRequest) -> Any:
     adapter = make_adapter(request.config)
     world = World(adapter=adapter)
     world.check_gate = lambda name: check_gate(adapter, name)
+    world.record_replies = request.node.stash.get(RECORD_REPLIES, False)
     yield world
     adapter.close()
 
@@ -395,7 +397,9 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     if found:
         raise InputError(found)
 
-    from harness.suite.capabilities import lacking, missing, scenario_needs
+    from harness.suite.capabilities import REPLY_CHECKS, lacking, missing, scenario_needs, step_function
+
+    item.stash[RECORD_REPLIES] = any(step_function(s.name) in REPLY_CHECKS for s in scenario.steps)
 
     needs = scenario_needs([s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")])
     capabilities = make_adapter(request.config).capabilities()

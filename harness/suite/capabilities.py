@@ -45,6 +45,9 @@ FEATURES: dict[str, str] = {
                         "`capabilities.cards`",
 }
 
+# the checks that read the replies since the last «Когда» step (World.record_replies)
+REPLY_CHECKS = frozenset({"then_no_roll"})
+
 # requests and state a step needs beyond the minimal contract (harness.engines.contract.REQUIRED)
 STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "given_controlled_by": ("control_change",),
@@ -90,6 +93,9 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_counters": ("markers",),
     "then_history_order": ("battle_history",),
     "then_history_record": ("battle_history",),
+    "then_history_order_exact": ("battle_history",),
+    "then_history_none": ("battle_history",),
+    "then_rule_effects_sourceless": ("battle_history", "rule_effects"),
     "then_may_defend": ("defenders",),
 }
 

@@ -407,7 +407,10 @@ def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
 @then(_re(r"до окончания эффектов правил игры приоритета ни у кого не было"))
 def then_no_priority_during_rule_effects(world: World) -> None:
     """Тогда до окончания эффектов правил игры приоритета ни у кого не было — in the history since the last
-    «Когда» step, no player got priority before the last rule effect."""
+    «Когда» step, no player got priority before the last rule effect. A grant of priority inside one request
+    shows in no reply (a reply is the state after the whole request), so this check needs the log
+    (battle_history, rule_effects); what the replies do show — that the reply to the request already holds
+    every rule effect's outcome and who has priority after them — is what the scenario's other checks read."""
     since = world.history_since_mark()
     rules = [i for i, h in enumerate(since) if h["kind"] == "rule_effect"]
     assert rules, "no rule effect happened"
@@ -847,12 +850,16 @@ def then_nothing_pending(world: World, player: str) -> None:
 
 @then(_re(r"игрок " + P + r" не бросает кубик"))
 def then_no_roll(world: World, player: str) -> None:
-    """Тогда игрок А не бросает кубик — no roll of this player is pending now, and none was made since the last
-    «Когда» step."""
+    """Тогда игрок А не бросает кубик — no roll of this player is pending now, and none was asked of him since
+    the last «Когда» step (as the replies show it; and, where the engine keeps the log, no roll of his in the
+    history since then)."""
     p = world.state.get("pending")
     assert not (p and p.get("kind") == "roll" and p.get("player") == player), f"player {player} is asked to roll: {p!r}"
-    rolled = [h for h in world.history_since_mark() if h["kind"] == "roll" and h["controller"] == player]
-    assert not rolled, f"player {player} rolled since the last action: {rolled}"
+    asked = [r for r in world.replies() if r[1] == "roll" and r[2] == player]
+    assert not asked, f"player {player} was asked to roll since the last action"
+    if world.declares("battle_history"):
+        rolled = [h for h in world.history_since_mark() if h["kind"] == "roll" and h["controller"] == player]
+        assert not rolled, f"player {player} rolled since the last action: {rolled}"
 
 
 @then(_re(r"эффекты правил игры не имеют ни источника, ни цели"))

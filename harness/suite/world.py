@@ -93,6 +93,9 @@ class World:
         self.memory: dict[str, Any] = {}                 # what steps remember (e.g. the chosen trigger point)
         self.observer: Callable[[], None] | None = None  # called after every act/answer (harness/orderings)
         self.not_run: str | None = None                  # why the last check was not run (None: it ran)
+        # keep, since the last «Когда» step, who held priority and what was pending after each engine call
+        # (memory["replies"]: the timing claims the replies make observable, without a battle-history log)
+        self.record_replies = False
         # check name → why the engine cannot take it (None: it can); set by the run (harness.run.pytest_plugin)
         self.check_gate: Callable[[str], str | None] | None = None
         # the state after the last engine call. An engine over the protocol sends it with every reply; the
@@ -128,6 +131,15 @@ class World:
             self._state = getattr(self.adapter, verb)(player, arg, render=False)
         else:
             self._state = getattr(self.adapter, verb)(player, arg)
+        if self.record_replies:
+            # read past the contract's recording view (`dict.get`): the replies are the check's reading, done
+            # when it runs (then_no_roll, then_no_priority_during_rule_effects), not the «Когда» step's
+            shown = self.peek("priority", "pending")
+            pending = dict.get(shown, "pending", None) or {}
+            # a tuple, never changed in place: the orderings search copies `memory` per branch
+            self.memory["replies"] = (*self.replies(), (dict.get(shown, "priority", None),
+                                                        dict.get(pending, "kind", None),
+                                                        dict.get(pending, "player", None)))
         if self.observer is not None:
             self.observer()
 
@@ -159,12 +171,29 @@ class World:
     def replay(self, calls: list[tuple]) -> None:
         """Set the engine up again and repeat these calls: the state they lead to."""
         self.calls = []
+        replies = self.replies()
         for call in calls:
             getattr(self, call[0])(*call[1:])
-        self.mark = len(self.state.get("history", []))
+        self.mark = len(dict.get(self.state, "history", None) or [])
+        if self.record_replies:
+            self.memory["replies"] = replies
 
     def begin_action(self) -> None:
-        self.mark = len(self.peek("history").get("history", []))
+        """A «Когда» step begins: the history mark and the replies kept start here. The mark is the harness's
+        bookkeeping, not a read of the contract (a state without `history` gives 0), so it is read past the
+        contract's recording view (`dict.get`)."""
+        self.mark = len(dict.get(self.peek("history"), "history", None) or [])
+        if self.record_replies:
+            self.memory["replies"] = ()
+
+    def replies(self) -> tuple[tuple[str | None, str | None, str | None], ...]:
+        """(priority holder, pending kind, pending player) after each engine call since the last «Когда» step
+        (kept only when `record_replies`)."""
+        return tuple(self.memory.get("replies", ()))
+
+    def declares(self, feature: str) -> bool:
+        """Whether the engine declares a feature of the protocol (docs/PROTOCOL.md §5)."""
+        return feature in (self.adapter.capabilities().get("features") or [])
 
     def run_check(self, name: str, check: Callable[[], None]) -> None:
         """Run the check `name` (a «Тогда» step function) — or, when it reads what the engine does not declare
