@@ -11,8 +11,9 @@ import html
 from typing import Any
 
 from harness.common import paths
+from harness.run.results import PLAYED
 
-_COLOURS = {"PASS": "#1a7f37", "FAIL": "#cf222e", "ERROR": "#9a6700", "CRASH": "#8250df", "TIMEOUT": "#bc4c00",
+_COLOURS = {"PASS": "#1a7f37", "PARTIAL": "#7d8590", "FAIL": "#cf222e", "ERROR": "#9a6700", "CRASH": "#8250df", "TIMEOUT": "#bc4c00",
             "SKIP": "#6e7781"}
 
 
@@ -38,7 +39,7 @@ def matrix_rows(runs: list[Any]) -> list[dict[str, Any]]:
         for results in by_run:
             mine = [results[s] for s in sids if s in results]
             cells.append({"pass": sum(r.status == "PASS" for r in mine),
-                          "played": sum(r.status in ("PASS", "FAIL") for r in mine), "total": len(mine)})
+                          "played": sum(r.status in PLAYED for r in mine), "total": len(mine)})
         rows.append({"unit": u.id, "text": u.text, "cells": cells,
                      "scenarios": [{"id": sid, "name": names[sid],
                                     "results": [results.get(sid) for results in by_run]} for sid in sids]})
@@ -60,7 +61,9 @@ def matrix_html(runs: list[Any], labels: list[str] | None = None) -> str:
     for label, run in zip(labels, runs, strict=True):
         s = run.summary()
         out.append(f"<th>{e(label)}<div class='why'>protocol {e(run.run.protocol_version)} · "
-                   f"{s['PASS']} PASS of {s['total']} · played {s['played']} · {s['unexpected']} unexpected</div></th>")
+                   f"{s['PASS']} PASS, {s['PARTIAL']} PARTIAL of {s['total']} · played {s['played']} · "
+                   f"{s['unexpected']} unexpected · checks {s['checks']['run']} run of {s['checks']['total']} "
+                   f"({s['checks']['passed']} passed), {s['checks']['notrun']} not run</div></th>")
     out.append("</tr></thead><tbody>")
     for row in matrix_rows(runs):
         out.append(f"<tr class='unit'><td>{e(row['unit'])}<div class='why'>{e(row['text'][:120])}</div></td>")
