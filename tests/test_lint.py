@@ -440,3 +440,18 @@ def test_cli_lint_the_real_rules_folder(capsys: pytest.CaptureFixture[str]) -> N
     found = {(f["code"], f["file"], f["line"]) for f in data["findings"]}
     assert ("R001", HEROES, 15) in found and ("R011", C536, 34) in found
     assert code == data["exit_code"]
+
+
+def test_one_id_per_scenario_across_the_suite(tree: Project) -> None:
+    """S023: the id (edition and bracket tag) of two scenarios in two files; S024: a name without a tag."""
+    other = tree.root / "features" / "classic" / "901-другой.feature"
+    other.write_text("# language: ru\nФункция: Другой\n\n  @classic:900.1\n  Сценарий: [900.1-1] тот же тег\n"
+                     "    Дано расклад \"classic/900.1-goblin.yaml\"\n    Тогда \"Гоблин\" на поле боя\n\n"
+                     "  @classic:900.1\n  Сценарий: без тега\n"
+                     "    Дано расклад \"classic/900.1-goblin.yaml\"\n    Тогда \"Гоблин\" на поле боя\n",
+                     encoding="utf-8")
+    found = lint_project(tree)
+    dup = only(found, "S023")
+    assert [(f.file, f.line) for f in dup] == [("features/classic/901-другой.feature", 5)]
+    assert "classic:900.1-1" in dup[0].message and dup[0].severity == "error"
+    assert [(f.file, f.line) for f in only(found, "S024")] == [("features/classic/901-другой.feature", 10)]

@@ -45,6 +45,10 @@ Checks of the suite:
 S001  feature-unparsable       a feature file the Gherkin parser rejects (error)
 S002  duplicate-scenario-name  two scenarios of one file with the same name: pytest-bdd keeps one; or
                                example rows of an outline that give the same name (error)
+S023  duplicate-scenario-id    two scenarios (or example rows) of the suite with one id, the edition and the
+                               tag in brackets (``classic:113.2-1``): results and expectations key on it (error)
+S024  scenario-without-id      a scenario name that does not open with its tag in brackets (``[113.2-1] …``):
+                               its id falls back to file and title, and rots when either changes (warning)
 S003  unknown-unit-tag         a tag that looks like a unit id (``@classic:113``, ``@113.2``) and names
                                no unit (error)
 S004  unknown-assumption-tag   an ``@asm:`` tag not in ``rules/assumptions.yaml`` (error)
@@ -193,6 +197,8 @@ CHECKS: dict[str, Check] = {
         Check("S020", "invented-undeclared", "warning", "a made-up or unknown card fact without a declaration"),
         Check("S021", "refusal-without-class", "error", "an expected refusal does not name a known class"),
         Check("S022", "inline-card", "error", "a board of the suite defines a card inline (test_cards)"),
+        Check("S023", "duplicate-scenario-id", "error", "two scenarios with one id (edition and bracket tag)"),
+        Check("S024", "scenario-without-id", "warning", "a scenario name without its tag in brackets"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -915,13 +921,31 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
     return out, []
 
 
+def _scenario_id(file: str, name: str) -> str:
+    """A scenario's stable id (harness.suite.features.stable_id) from its feature file as lint shows it."""
+    from harness.suite.features import stable_id
+
+    rel = file.replace("\\", "/").split("features/", 1)[-1].removesuffix(".feature")
+    return stable_id(rel, name)
+
+
 def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumption_ids: set[str] | None,
                       steps: list[StepDef] | None, boards: Path, project: Project) -> tuple[list[Finding], set[str]]:
     out: list[Finding] = []
     used_boards: set[str] = set()
     first: dict[tuple[str, str], int] = {}
+    ids: dict[str, tuple[str, int]] = {}
     for sc in sorted(scenarios, key=lambda s: (s.file, s.line)):
         for name, line in sc.rows or [(sc.name, sc.line)]:
+            sid = _scenario_id(sc.file, name)
+            if not re.match(r"\[[^\]\s]+\]", name):
+                out.append(_finding("S024", sc.file, line, f"«{name}» does not open with its tag in brackets "
+                                    "([<unit>-<n>] …): its id falls back to the file and the title"))
+            elif sid in ids and ids[sid][0] != sc.file:       # within a file, S002 says it
+                out.append(_finding("S023", sc.file, line, f"the id {sid} is also the id of the scenario at "
+                                    f"{ids[sid][0]}:{ids[sid][1]}; give each scenario its own tag in brackets"))
+            else:
+                ids.setdefault(sid, (sc.file, line))
             key = (sc.file, name)
             if key not in first:
                 first[key] = line
