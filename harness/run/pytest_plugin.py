@@ -356,7 +356,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def world(request: pytest.FixtureRequest) -> Any:
     adapter = make_adapter(request.config)
     world = World(adapter=adapter)
-    world.check_gate = lambda name: check_gate(adapter, name)
+    gates: dict[str, str | None] = {}         # the engine's capabilities do not change within a scenario
+
+    def gate(name: str) -> str | None:
+        if name not in gates:
+            gates[name] = check_gate(adapter, name)
+        return gates[name]
+
+    world.check_gate = gate
     world.record_replies = request.node.stash.get(RECORD_REPLIES, False)
     yield world
     adapter.close()
