@@ -21,7 +21,10 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
         results = RunResults.load(Path(ns.results))
     else:
         _, results = run_scenarios(None, [], [], None, None, quiet=True)
+    from harness.cli.test_cards import pool_figures
+
     data = coverage_data(results)
+    data["test_cards"] = pool_figures()
     if ns.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -33,6 +36,9 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
     console.print(table)
     console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
                   f"{data['units_named']} named by at least one scenario")
+    pool = data["test_cards"]
+    console.print(f"test-card pool: {pool['cards']} cards, {pool['with_abilities']} with abilities "
+                  f"({pool['ability_texts']} distinct ability texts), {pool['vanilla']} vanilla (docs/TEST-CARDS.md)")
     if data["scenarios_needing_review"]:
         console.print(f"needs review: {data['units_needing_review']} unit(s) changed since the last review; "
                       f"scenarios to review: {', '.join(data['scenarios_needing_review'])}", markup=False)

@@ -29,11 +29,25 @@ def _uses() -> tuple[dict[str, list[str]], list[set[str]], int]:
     return uses, per_scenario, total
 
 
+def pool_figures() -> dict[str, int]:
+    """The size of the pool of test cards (catalog/test-cards/): cards, those with abilities, their distinct
+    ability texts, vanilla creatures."""
+    from harness.suite.session import catalog
+
+    cat = catalog()
+    pool = [c for c in cat.cards if "test-cards/" in (cat.origin(c["name"], c["edition"]) or ("",))[0]]
+    texts = {a.get("text", "") for c in pool for a in c.get("abilities") or []}
+    with_abilities = sum(1 for c in pool if c.get("abilities"))
+    return {"cards": len(pool), "with_abilities": with_abilities, "ability_texts": len(texts),
+            "vanilla": len(pool) - with_abilities}
+
+
 def test_cards_markdown() -> str:
     from harness.run.results import greedy_unlock
     from harness.suite.session import catalog
 
     uses, per_scenario, total = _uses()
+    figures = pool_figures()
     playable = sum(1 for needs in per_scenario if not needs)
     curve = greedy_unlock([needs for needs in per_scenario if needs], playable, limit=10_000)
     pool = [c for c in catalog().cards if f"card:{c['name']}" in uses or f"vanilla:{c['name']}" in uses]
@@ -46,7 +60,10 @@ def test_cards_markdown() -> str:
              "(feature `card_definitions`); a vanilla creature (no abilities) is built from its stats (feature",
              "`inline_cards`) or declared by name. Add the cards below to your engine's card scripts as test-only cards.",
              "", f"The suite uses {len(pool)} cards: {len(with_abilities)} with abilities ({len(texts)} distinct "
-             f"ability texts), {len(pool) - len(with_abilities)} vanilla creatures.", "",
+             f"ability texts), {len(pool) - len(with_abilities)} vanilla creatures. The pool of test cards "
+             f"(catalog/test-cards/) holds {figures['cards']} of them: {figures['with_abilities']} with abilities "
+             f"({figures['ability_texts']} distinct ability texts), {figures['vanilla']} vanilla; the others are "
+             "catalog cards the rules name.", "",
              "## The unlock curve", "",
              "For an engine with every feature and vanilla creatures but no card with abilities: the cards to "
              "implement next, greedily, and how many scenarios are playable after each step.", "",
