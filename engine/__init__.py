@@ -3,6 +3,7 @@
 It knows nothing of Gherkin, files, pytest or reports. Its public face:
 
     game = new_game(setup, definitions)   # setup: a board as plain data; definitions: card name -> definition
+    new_game(setup, definitions, {"heroes-queue": "fifo"})   # … under another reading (READINGS)
     game.legal_actions(player)            # every action the player may request now (each accepted by act)
     game.act(player, action)              # a player's action (raises IllegalAction)
     game.answer(player, choice)           # the answer to the pending decision
@@ -26,6 +27,8 @@ from .cards import check_card_definition, parse_card
 from .editions import EDITION_NAMES, EDITIONS, GRID_COLUMNS, GRID_ROWS, Edition
 from .game import Game
 from .model import DEFAULT_PLAYERS, IN_PLAY, STEPS, ZONES, DefinitionError, IllegalAction, SetupError
+from .readings import READINGS, default_readings
+from .readings import reading_problems as readings_problems
 from .setup import did_you_mean, setup_problems
 from .stack import RESOLUTION_STEPS
 
@@ -34,8 +37,10 @@ ENGINE_VERSION = "0.1.0"
 ACTION_TYPES = tuple(Game.ACTIONS)
 
 
-def new_game(setup: dict, definitions: dict[str, dict]) -> Game:
-    return Game(setup, definitions)
+def new_game(setup: dict, definitions: dict[str, dict], readings: dict[str, str] | None = None) -> Game:
+    """A game from a board; `readings` picks, per reading group where the text admits several (READINGS), the one
+    to play (default: the kit's, the first of each)."""
+    return Game(setup, definitions, readings)
 
 
 def legal_actions(game: Game, player: str) -> list[dict]:
@@ -44,7 +49,7 @@ def legal_actions(game: Game, player: str) -> list[dict]:
 
 
 __all__ = [
-    "ACTION_TYPES", "DEFAULT_PLAYERS", "EDITIONS", "EDITION_NAMES", "ENGINE_NAME", "ENGINE_VERSION", "GRID_COLUMNS",
+    "ACTION_TYPES", "DEFAULT_PLAYERS", "READINGS", "default_readings", "readings_problems", "EDITIONS", "EDITION_NAMES", "ENGINE_NAME", "ENGINE_VERSION", "GRID_COLUMNS",
     "GRID_ROWS", "IN_PLAY", "RESOLUTION_STEPS", "STEPS", "ZONES", "DefinitionError", "Edition", "Game", "IllegalAction", "SetupError",
     "check_card_definition", "did_you_mean", "legal_actions", "new_game", "parse_card", "setup_problems", "state",
 ]

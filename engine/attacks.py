@@ -58,7 +58,8 @@ class Attacks:
                 and any(a.redirect for a in self.abilities_of(c))]
 
     def _on_redirect(self: Game, p: dict, choice: str | None) -> None:
-        entry = self.stack[-1]
+        entry = self.next_entry()
+        assert entry is not None
         entry.data["redirect_asked"] = True
         if choice is not None:
             self.log("redirect", source=choice, targets=[entry.targets[0]], controller=p["player"],
@@ -74,7 +75,8 @@ class Attacks:
                 and self.adjacent(c, attacker) and self.adjacent(c, target)]
 
     def _on_defender(self: Game, p: dict, choice: str | None) -> None:
-        entry = self.stack[-1]
+        entry = self.next_entry()
+        assert entry is not None
         if choice is not None:
             entry.data["defender"] = choice
             self.log("defender", source=choice, targets=[entry.targets[0]], controller=p["player"],

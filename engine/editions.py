@@ -23,7 +23,8 @@ class Edition:
     payment: str               # "after" (classic 503.1.b3) or "before" (heroes 113.3.dup2)
     once_per_turn_triggers: bool   # heroes 113.4.p1: each triggered ability at most once per turn
     optional_triggers: bool        # heroes 113.4: «может…» triggers may be left undeclared
-    first_to_order: str        # who puts simultaneous triggers first: "active" or "inactive" (assumption)
+    trigger_order_reading: str  # the reading group deciding who puts simultaneous triggers first (engine/readings.py)
+    queue_reading: str | None   # the reading group deciding the order the stack/Queue is executed in (None: LIFO)
     before_events: tuple[str, ...]  # what a «До [текст]» trigger (113.2) can precede: the trigger events fired
                                     # at a declaration (ASM trigger-word-do, heroes-before-ability)
     loses_without_creatures: bool = False   # classic 503.1.b18
@@ -58,7 +59,8 @@ CLASSIC = Edition(
     name="classic", title="Берсерк", stack_name="стек", ability_word="особенность",
     has_grid=True, columns=GRID_COLUMNS, rows=GRID_ROWS, payment="after",
     once_per_turn_triggers=False, optional_triggers=False,
-    first_to_order="active",          # ASM classic-trigger-order: the corpus is silent
+    trigger_order_reading="classic-trigger-order",   # ASM classic-trigger-order: the corpus is silent
+    queue_reading=None,                # ASM stack-lifo
     before_events=("attack",),        # ASM trigger-word-do: «До» a simple attack
     loses_without_creatures=True,
 )
@@ -67,7 +69,8 @@ HEROES = Edition(
     name="heroes", title="Берсерк. Герои", stack_name="Очередь", ability_word="способность",
     has_grid=False, columns="", rows=0, payment="before",
     once_per_turn_triggers=True, optional_triggers=True,
-    first_to_order="inactive",        # ASM heroes-trigger-order: published heroes ruling
+    trigger_order_reading="heroes-trigger-order",    # ASM heroes-trigger-order: published heroes ruling
+    queue_reading="heroes-queue",      # ASM heroes-queue-lifo: the excerpt never says (readings lifo, fifo)
     before_events=("ability_executed",),  # ASM heroes-before-ability: no simple strikes; «До выполнения способности»
 )
 

@@ -49,6 +49,8 @@ from .model import (
     remove_object,
 )
 from .participle import ParticipleReplacement
+from .readings import reading_problems
+from .readings import resolve as resolve_readings
 from .replacement import Replacements
 from .setup import setup_problems
 from .stack import StackAndPriority
@@ -68,14 +70,17 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     # canonical state (canonical.canonical_state) is checked against a full computation
     VERIFY_SKIPS = False
 
-    def __init__(self, setup: dict, definitions: dict[str, dict]):
+    def __init__(self, setup: dict, definitions: dict[str, dict], readings: dict[str, str] | None = None):
         problems = setup_problems(setup)
         if not isinstance(definitions, dict):
             problems.append((("definitions",), "expected an object: card name → definition"))
+        problems += [(("readings",), p) for p in reading_problems(readings)]
         if problems:
             raise SetupError(problems)
         edition = EDITIONS[setup["edition"]]
         self.edition: Edition = edition
+        # where the text admits more than one reading, the one this game plays (engine/readings.py)
+        self.readings: dict[str, str] = resolve_readings(readings)
         self.players: list[str] = list(setup.get("players", DEFAULT_PLAYERS))
         self.turn: int = int(setup.get("turn", 1))
         self.active: str = setup.get("active", self.players[0])
@@ -200,7 +205,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
             rule_effects.run(self)
             if self.lost:
                 return
-            top = self.stack[-1] if self.stack else None
+            top = self.next_entry()
             if top is not None and top.step != "declared":
                 self._resolve_step(top)
                 if top.step == "done":

@@ -38,8 +38,9 @@ class Server:
     name = engine.ENGINE_NAME
     version = engine.ENGINE_VERSION
 
-    def __init__(self, new_game: Callable[[dict, dict], Any] | None = None):
+    def __init__(self, new_game: Callable[..., Any] | None = None, readings: dict[str, str] | None = None):
         self.new_game = new_game or engine.new_game
+        self.readings = dict(readings or {})       # where the text admits several readings: the ones played
         self.game: Any = None
         self.done = False
 
@@ -74,15 +75,17 @@ class Server:
         return {"protocol": PROTOCOL_VERSION, "engine": {"name": self.name, "version": self.version},
                 "capabilities": self.capabilities()}
 
-    def capabilities(self) -> dict[str, list[str]]:
-        return {"editions": sorted(engine.EDITIONS), "features": list(FEATURES)}
+    def capabilities(self) -> dict[str, Any]:
+        return {"editions": sorted(engine.EDITIONS), "features": list(FEATURES),
+                "readings": engine.default_readings() | self.readings}
 
     def on_setup(self, request: dict) -> dict[str, Any]:
         board, definitions = request.get("board"), request.get("definitions", {})
         if not isinstance(board, dict) or not isinstance(definitions, dict):
             raise _BadRequest("setup needs 'board' (an object) and 'definitions' (an object)")
         self.game = None
-        self.game = self.new_game(board, definitions)
+        self.game = self.new_game(board, definitions, self.readings) if self.readings else \
+            self.new_game(board, definitions)
         return {"state": engine.state(self.game)}
 
     def on_act(self, request: dict) -> dict[str, Any]:
@@ -150,9 +153,22 @@ def serve(server: Server, requests: IO[bytes] | None = None, replies: IO[bytes] 
 def main(argv: list[str] | None = None, server: Server | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help"):
-        sys.stderr.write(__doc__ or "")
+        sys.stderr.write((__doc__ or "") + "\noptions: --reading GROUP=READING (repeatable): play another reading "
+                         f"where the text admits several; groups: {engine.READINGS}\n")
         return 0
-    return serve(server or Server())
+    readings: dict[str, str] = {}
+    while args:
+        if args[0] != "--reading" or len(args) < 2 or "=" not in args[1]:
+            sys.stderr.write(f"engine.serve: unknown argument {args[0]!r}; expected --reading GROUP=READING\n")
+            return 2
+        group, _, value = args[1].partition("=")
+        readings[group] = value
+        args = args[2:]
+    problems = engine.readings_problems(readings)
+    if problems:
+        sys.stderr.write("engine.serve: " + "; ".join(problems) + "\n")
+        return 2
+    return serve(server or Server(readings=readings))
 
 
 if __name__ == "__main__":

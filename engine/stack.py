@@ -22,6 +22,15 @@ RESOLUTION_STEPS = ("declared", "target_resolution", "rolls", "apply", "payment"
 class StackAndPriority:
     """The stack/Queue and priority (a part of Game)."""
 
+    def next_entry(self: Game) -> Entry | None:
+        """The stack/Queue entry executed next: the last declared (the top: ASM stack-lifo, heroes-queue-lifo),
+        or, where the edition's queue reading is "fifo" (heroes «Очередь» read as first-in-first-out), the
+        first declared."""
+        if not self.stack:
+            return None
+        fifo = self.edition.queue_reading is not None and self.readings[self.edition.queue_reading] == "fifo"
+        return self.stack[0] if fifo else self.stack[-1]
+
     def _give_priority(self: Game, player: str) -> None:
         self.priority = player
         self.log("priority", controller=player)
@@ -34,9 +43,11 @@ class StackAndPriority:
             return
         self.passes = 0
         if self.stack:
-            # both players passed in succession: the top entry resolves (ASM stack-lifo, heroes-queue-lifo)
+            # both players passed in succession: the next entry resolves (ASM stack-lifo, heroes-queue-lifo)
             self.priority = None
-            self.stack[-1].step = "target_resolution"
+            entry = self.next_entry()
+            assert entry is not None
+            entry.step = "target_resolution"
         else:
             self._give_priority(self.active)     # ASM empty-stack-pass
 
@@ -206,7 +217,8 @@ class StackAndPriority:
                         "options": [1, 2, 3, 4, 5, 6]}
 
     def _on_roll(self: Game, p: dict, value: int) -> None:
-        entry = self.stack[-1]
+        entry = self.next_entry()
+        assert entry is not None
         entry.data.setdefault("rolls", {})[p["role"]] = value
         self.log("roll", controller=p["player"], parent=entry.declared, role=p["role"], value=value)
 

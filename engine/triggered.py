@@ -103,7 +103,9 @@ class TriggeredAbilities:
         effects; players declare in the edition's order (ASM classic-trigger-order / heroes-trigger-order)."""
         if not self.fired:
             return False
-        first = self.active if self.edition.first_to_order == "active" else self.opponent(self.active)
+        # the reading of the edition's group (engine/readings.py): "active-first" or "inactive-first"
+        order = self.readings[self.edition.trigger_order_reading]
+        first = self.active if order == "active-first" else self.opponent(self.active)
         for player in (first, self.opponent(first)):
             mine = []
             for f in [f for f in self.fired if self.declarer(f) == player]:

@@ -614,7 +614,7 @@
 
   Правило: classic:537.2.ex2 — Гном-поджигатель: +1 к воздействиям по существам, не передвигавшимся в прошлый ход
 
-    @classic:537.2.ex2 @asm:opposite @asm:classic-trigger-order @asm:turn-end-triggers
+    @classic:537.2.ex2 @asm:opposite @asm:turn-end-triggers
     Сценарий: [537.2.ex2-1] Гномы вышли на поле боя после хода Шустрого: не двигавшийся получает 2 раны, двигавшийся — 1
       Дано расклад "classic/536-538/537.2.ex2-поджигатель.yaml"
       Когда игрок Б перемещает "mover" в клетку c5
@@ -915,7 +915,7 @@
 
   Правило: classic:538.3 — «при [Способность 1]» и «при [Способность 2]» других ваших карт срабатывают одновременно
 
-    @classic:538.3 @classic:538.3.ex1 @classic:538.1 @asm:stack-lifo @asm:classic-trigger-order @asm:participle-destruction-not-stacked
+    @classic:538.3 @classic:538.3.ex1 @classic:538.1 @asm:stack-lifo @asm:participle-destruction-not-stacked
     Сценарий: [538.3.ex1-1] Червь инкарнирует на занятую клетку с «дрожью»: «при уничтожении» и «при инкарнации» срабатывают вместе, итог при любом порядке
       Дано расклад "classic/536-538/538-червь.yaml"
       Когда игрок А применяет особенность "Скелетный червь: инкарнация"

@@ -39,6 +39,12 @@ def cmd_check(ns: argparse.Namespace) -> int:
     extra = time_limit_args(ns)
     if ns.trace_dir:
         extra += ["--trace-dir", ns.trace_dir]
+    if ns.reading and ns.engine_cmd:
+        print("--reading chooses a reading of the built-in engine; an engine over the protocol declares the "
+              "readings it holds in its hello (capabilities.readings)", file=sys.stderr)
+        return EXIT_USAGE
+    for reading in ns.reading:
+        extra += ["--reading", reading]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
         code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
                                       quiet=True, extra=extra, plugins=[PytestProgress(bar)])
@@ -86,4 +92,18 @@ def register(sub: Any) -> None:
     c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
+    c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
+                   help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "
+                        "`readings:`; e.g. heroes-queue=fifo); scenarios resting on another reading are N/A")
     c.set_defaults(func=cmd_check)
+
+
+def reading_arg(text: str) -> str:
+    """A `--reading GROUP=READING` value, checked against the readings the reference engine can play."""
+    import engine
+
+    group, sep, value = text.partition("=")
+    problems = engine.readings_problems({group: value}) if sep else [f"expected GROUP=READING, got {text!r}"]
+    if problems:
+        raise argparse.ArgumentTypeError("; ".join(problems))
+    return text

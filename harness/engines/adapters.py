@@ -50,20 +50,22 @@ class InProcessAdapter:
     """The built-in reference engine, called directly; with `game_class`, a variant of it (a subclass of
     `engine.Game`: a mutant, a test's broken engine), reported as `name`."""
 
-    def __init__(self, game_class: type | None = None, name: str | None = None) -> None:
+    def __init__(self, game_class: type | None = None, name: str | None = None,
+                 readings: dict[str, str] | None = None) -> None:
         self._new_game = game_class or engine.new_game
         self.name = name or engine.ENGINE_NAME
         self.version = engine.ENGINE_VERSION
+        self.readings = engine.default_readings() | dict(readings or {})   # where the text admits several
         self._game: Any = None
 
     def capabilities(self) -> dict[str, Any]:
         from engine.serve import FEATURES
 
-        return {"editions": sorted(engine.EDITIONS), "features": list(FEATURES)}
+        return {"editions": sorted(engine.EDITIONS), "features": list(FEATURES), "readings": dict(self.readings)}
 
     def setup(self, board: dict, definitions: dict[str, dict]) -> dict:
         try:
-            self._game = self._new_game(board, definitions)
+            self._game = self._new_game(board, definitions, self.readings)
         except engine.SetupError as exc:
             raise EngineRefused("bad_setup", str(exc)) from exc
         return self.state()

@@ -39,6 +39,7 @@ INDEX_HTML = "index.html"
 _STYLE = {
     "PASS": "green",
     "PARTIAL": "yellow",
+    "N/A": "dim",
     "FAIL": "red",
     "ERROR": "magenta",
     "CRASH": "bold magenta",
@@ -502,6 +503,12 @@ def played_line(results: RunResults) -> str:
             f"checks: {checks['run']} of {checks['total']} run ({checks['passed']} passed, {checks['failed']} failed), "
             f"{checks['notrun']} not run, {checks['not_reached']} not reached · "
             f"as pytest counts them: {failed} failed, {passed} passed, {summary['total'] - failed - passed} skipped")
+    conf = summary["conformance"]
+    if conf["readings"]["total"] or summary.get("N/A"):
+        held = ", ".join(f"{g}={v}" for g, v in sorted(results.run.readings.items())) or "the kit's defaults"
+        line += (f"\nconformance: to the text alone {conf['text']['pass']} PASS of {conf['text']['total']} scenarios; "
+                 f"to the readings held ({held}) {conf['readings']['pass']} PASS of {conf['readings']['total']}; "
+                 f"{summary.get('N/A', 0)} N/A (resting on a reading the engine does not hold)")
     steps = summary["implement_next"]
     if steps:
         line += "\nimplement next (greedy, for the most scenarios made playable):"

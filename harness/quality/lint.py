@@ -49,6 +49,9 @@ S023  duplicate-scenario-id    two scenarios (or example rows) of the suite with
                                tag in brackets (``classic:113.2-1``): results and expectations key on it (error)
 S024  scenario-without-id      a scenario name that does not open with its tag in brackets (``[113.2-1] …``):
                                its id falls back to file and title, and rots when either changes (warning)
+S025  unknown-reading          a ``@reading:GROUP=READING`` tag naming a group or reading the register
+                               (``rules/assumptions.yaml`` ``readings:``) or the engine does not list, or on a
+                               scenario without the group's ``@asm:`` tag (error)
 S003  unknown-unit-tag         a tag that looks like a unit id (``@classic:113``, ``@113.2``) and names
                                no unit (error)
 S004  unknown-assumption-tag   an ``@asm:`` tag not in ``rules/assumptions.yaml`` (error)
@@ -199,6 +202,7 @@ CHECKS: dict[str, Check] = {
         Check("S022", "inline-card", "error", "a board of the suite defines a card inline (test_cards)"),
         Check("S023", "duplicate-scenario-id", "error", "two scenarios with one id (edition and bracket tag)"),
         Check("S024", "scenario-without-id", "warning", "a scenario name without its tag in brackets"),
+        Check("S025", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -967,6 +971,10 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                     near = _near(asm, sorted(assumption_ids))
                     out.append(_finding("S004", sc.file, line, f"@{tag}: no assumption «{asm}» in "
                                         f"{project.show(project.assumptions or Path())}{near}"))
+            elif tag.startswith("reading:"):        # the outcome holds under this reading (rules/assumptions.yaml)
+                problem = _reading_problem(tag[8:], {t for t, _ in sc.tags}, project)
+                if problem:
+                    out.append(_finding("S025", sc.file, line, f"@{tag}: {problem}"))
             elif tag.startswith("needs:"):          # a capability the scenario needs (harness/suite/capabilities.py)
                 from harness.suite.capabilities import FEATURES
 
@@ -1002,6 +1010,31 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                 if problem:
                     out.append(_finding("S009", sc.file, step.line, problem))
     return out, used_boards
+
+
+def _reading_problem(reading: str, tags: set[str], project: Project) -> str:
+    """What is wrong with a `@reading:GROUP=READING` tag: a group or reading the register does not list, one the
+    engine cannot play (engine/readings.py), or a scenario without the `@asm:` tag of the group's entry."""
+    group, sep, value = reading.partition("=")
+    entries = {a.get("reading"): a for a in _assumption_entries(project) if a.get("reading")}
+    if not sep or group not in entries:
+        return f"no reading group «{group}»; the register lists: {', '.join(sorted(entries)) or 'none'}"
+    listed = [r.get("id") for r in entries[group].get("readings") or []]
+    if value not in listed:
+        return f"«{value}» is not a reading of {group}: {', '.join(map(str, listed))}"
+    if value not in engine.READINGS.get(group, ()):
+        return f"the reference engine cannot play {group}={value} (engine/readings.py)"
+    if f"asm:{entries[group]['id']}" not in tags:
+        return f"the scenario rests on the assumption «{entries[group]['id']}»: tag it @asm:{entries[group]['id']}"
+    return ""
+
+
+def _assumption_entries(project: Project) -> list[dict[str, Any]]:
+    try:
+        data = load_yaml(project.assumptions, project.root).data if project.assumptions else None
+    except InputError:
+        return []
+    return [a for a in (data or {}).get("assumptions", []) if isinstance(a, dict)] if isinstance(data, dict) else []
 
 
 def _unit_like(tag: str) -> bool:

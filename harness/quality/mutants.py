@@ -70,9 +70,9 @@ class EngineModules(Game):
             for (m, name), original in saved.items():
                 setattr(m, name, original)
 
-    def __init__(self, setup: dict, definitions: dict[str, dict]):
+    def __init__(self, setup: dict, definitions: dict[str, dict], readings: dict[str, str] | None = None):
         with self._swapped():
-            super().__init__(setup, definitions)
+            super().__init__(setup, definitions, readings)
 
     def act(self, player: str, action: dict) -> None:
         with self._swapped():
@@ -81,22 +81,6 @@ class EngineModules(Game):
     def answer(self, player: str, choice: Any) -> None:
         with self._swapped():
             super().answer(player, choice)
-
-
-class EditionProfile(Game):
-    """Base of the mutants of an edition profile (engine/editions.py): the game of edition `EDITION` plays
-    with `CHANGES` made to its profile."""
-
-    EDITION = ""
-    CHANGES: dict[str, Any] = {}
-
-    @property
-    def edition(self) -> Any:
-        return self._edition
-
-    @edition.setter
-    def edition(self, profile: Any) -> None:
-        self._edition = dataclasses.replace(profile, **self.CHANGES) if profile.name == self.EDITION else profile
 
 
 def rule_effects_variant(checks: list[Callable] | None = None, cut: bool = True, cap: int | None = None,
@@ -161,29 +145,6 @@ class StackFifo(Game):
         if self.edition.name == self.EDITION and self.passes == 1 and len(self.stack) > 1:
             self.stack.append(self.stack.pop(0))
         super()._pass(player, action)
-
-
-@mutant("queue-fifo")
-class QueueFifo(StackFifo):
-    """The heroes Очередь is read as a queue: first in, first executed (ASM heroes-queue-lifo)."""
-
-    EDITION = "heroes"
-
-
-@mutant("classic-inactive-declares-first")
-class ClassicInactiveDeclaresFirst(EditionProfile):
-    """In classic, of the triggers of both players the inactive player's are declared first, as in heroes
-    (ASM classic-trigger-order: the active player's first)."""
-
-    EDITION, CHANGES = "classic", {"first_to_order": "inactive"}
-
-
-@mutant("heroes-active-declares-first")
-class HeroesActiveDeclaresFirst(EditionProfile):
-    """In heroes, of the triggers of both players the active player's are placed in the Queue first, as in
-    classic (ASM heroes-trigger-order: the inactive player's first)."""
-
-    EDITION, CHANGES = "heroes", {"first_to_order": "active"}
 
 
 @mutant("triggers-before-rule-effects")
@@ -491,9 +452,9 @@ class OptionalTriggerKept(Game):
     """A «может» trigger not declared at the first priority is kept and offered again at the next one,
     instead of being lost (heroes 113.4)."""
 
-    def __init__(self, setup: dict, definitions: dict[str, dict]):
+    def __init__(self, setup: dict, definitions: dict[str, dict], readings: dict[str, str] | None = None):
         self.kept: list[Any] = []
-        super().__init__(setup, definitions)
+        super().__init__(setup, definitions, readings)
 
     def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
         if choice is None:

@@ -67,7 +67,6 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.2-9]",
     ),
     "bonus-needs-whole-previous-turn": ("classic [537.2.ex2-1]", "classic [537.2.ex2-3]"),
-    "classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]", "classic [503.1.b12-2]"),
     "classic-pay-before": (
         "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-10]",
@@ -126,7 +125,6 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
-    "heroes-active-declares-first": ("heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.4-3]"),
     "heroes-mandatory-declinable": (
         "heroes [113.2-1]", "heroes [113.2-3]", "heroes [113.2-4]", "heroes [113.2-5]", "heroes [113.2-6]",
         "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]", "heroes [113.3-1]", "heroes [113.4-3]",
@@ -201,10 +199,6 @@ KILLS: dict[str, tuple[str, ...]] = {
     "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
     "protection-ignored": (
         "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
-    ),
-    "queue-fifo": (
-        "heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]", "heroes [113.4.p1-2]",
-        "heroes [113.7.ex1-2]",
     ),
     "replacement-also-applies-original": ("classic [536.1.1-2]", "classic [536.1.1-4]", "heroes [115.3-2]"),
     "replacement-ignores-verb": ("classic [536.1.1-3]", "classic [536.1.1-6]", "heroes [115.3-3]"),

@@ -72,6 +72,7 @@ class Scenario:
     fork: dict[str, Any] | None = None   # what the «в любом порядке» exploration covered (Fork.as_json)
     index: int = 0                  # position in the collection order
     missing: list[str] = field(default_factory=list)   # a SKIP: the needs the engine does not declare
+    readings: list[str] = field(default_factory=list)  # «group=value»: the readings its outcome holds under
 
 
 @dataclass
@@ -89,6 +90,7 @@ class Recorder:
     engine_version: str = ""
     trace_dir: Path | None = None
     traces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)   # the readings the engine holds (its hello)
 
     def keeps_traces(self, config: pytest.Config) -> bool:
         return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
@@ -116,6 +118,8 @@ class Recorder:
 
 RECORDER = pytest.StashKey[Recorder]()
 MARKERS = ("unit(id): the rule unit a scenario checks (from a Gherkin tag such as @classic:113.2)",
+           "reading(group=value): a reading the scenario's outcome holds under (from a tag such as "
+           "@reading:heroes-queue=lifo)",
            "assumption(id): a declared assumption the scenario depends on (from a tag such as @asm:stack-lifo)",
            "needs(feature): a capability the scenario needs (from a tag such as @needs:battle_history)")
 SCENARIO = pytest.StashKey[Scenario]()
@@ -147,6 +151,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="YAML file of known failures (default for the built-in engine: expectations/reference.yaml)")
     g.addoption("--unit", action="append", default=[], help="only scenarios naming this unit (or a unit under it)")
     g.addoption("--edition", action="append", default=[], help="only scenarios of this edition")
+    g.addoption("--reading", action="append", default=[], metavar="GROUP=READING",
+                help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "
+                     "readings; an engine over the protocol declares its own in hello)")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
     g.addoption("--min-played", type=int, default=1,
                 help="fail when scenarios ran but the engine played fewer than N to a verdict (default 1)")
@@ -173,6 +180,18 @@ def pytest_configure(config: pytest.Config) -> None:
     except InputError as exc:
         raise pytest.UsageError(f"bad expectations file:\n{exc}") from None
     report_dir = config.getoption("--report-dir")
+    readings = config.getoption("--reading")
+    if readings:
+        import engine
+
+        if config.getoption("--engine-cmd"):
+            raise pytest.UsageError("--reading chooses a reading of the built-in engine; an engine over the protocol "
+                                    "declares the readings it holds in its hello (capabilities.readings)")
+        bad = [r for r in readings if "=" not in r]
+        problems = [f"--reading {r}: expected GROUP=READING" for r in bad] + engine.readings_problems(
+            dict(r.split("=", 1) for r in readings if "=" in r))
+        if problems:
+            raise pytest.UsageError("; ".join(problems))
     adapter = make_adapter(config)
     for marker in MARKERS:       # also without the kit's pyproject.toml (an installed kit)
         config.addinivalue_line("markers", marker)
@@ -197,6 +216,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     `unit` and `assumption` marks, so --strict-markers stays quiet and filters can read them."""
     if tag.startswith("asm:"):
         pytest.mark.assumption(tag[4:])(function)
+        return True
+    if tag.startswith("reading:"):        # the scenario's outcome holds under this reading (rules/assumptions.yaml)
+        pytest.mark.reading(tag[8:])(function)
         return True
     if tag.startswith("needs:"):          # a capability the scenario needs (harness/suite/capabilities.py)
         pytest.mark.needs(tag[6:])(function)
@@ -324,7 +346,7 @@ def make_adapter(config: pytest.Config) -> Any:
             factory = getattr(plugin, "berserk_rules_adapter", None)
             if callable(factory):
                 return factory()
-        return InProcessAdapter()
+        return InProcessAdapter(readings=dict(r.split("=", 1) for r in config.getoption("--reading")))
     adapter = config.stash.get(ENGINE, None)
     if adapter is None:
         try:
@@ -389,6 +411,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
         feature=paths.display(rel), line=scenario.line_number,
         units=sorted(m.args[0] for m in item.iter_markers("unit")),
         assumptions=sorted(m.args[0] for m in item.iter_markers("assumption")),
+        readings=sorted(m.args[0] for m in item.iter_markers("reading")),
         steps=_steps(scenario.steps),
         started=time.perf_counter(),
     )
@@ -406,13 +429,44 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
 
     from harness.suite.capabilities import REPLY_CHECKS, lacking, missing, scenario_needs, step_function
 
+    capabilities = make_adapter(request.config).capabilities()
+    rec = request.config.stash[RECORDER]
+    rec.readings = held_readings(capabilities)
+    why_na = not_applicable(sc.readings, capabilities)
+    if why_na:
+        raise NotApplicable(why_na)
+
     item.stash[RECORD_REPLIES] = any(step_function(s.name) in REPLY_CHECKS for s in scenario.steps)
 
     needs = scenario_needs([s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")])
-    capabilities = make_adapter(request.config).capabilities()
     sc.missing = lacking(needs, capabilities)
     if sc.missing:
         pytest.skip("the engine does not declare " + "; ".join(missing(needs, capabilities)))
+
+
+class NotApplicable(Exception):
+    """The scenario's outcome rests on readings the engine does not hold: N/A (never PASS, FAIL or SKIP)."""
+
+
+def held_readings(capabilities: dict[str, Any]) -> dict[str, str]:
+    """The readings an engine holds: those its hello declares, the kit's default for every other group."""
+    from engine import default_readings
+
+    return default_readings() | dict(capabilities.get("readings") or {})
+
+
+def not_applicable(readings: list[str], capabilities: dict[str, Any]) -> str:
+    """Why a scenario whose outcome holds under `readings` (``group=value`` tags) does not apply to an engine
+    holding the readings of its capabilities (the kit's default for a group it does not name): "" when it
+    applies."""
+    held = held_readings(capabilities)
+    wanted: dict[str, set[str]] = {}
+    for reading in readings:
+        group, _, value = reading.partition("=")
+        wanted.setdefault(group, set()).add(value)
+    off = [f"{group}={held.get(group, '?')} (the scenario holds under {', '.join(sorted(values))})"
+           for group, values in sorted(wanted.items()) if held.get(group) not in values]
+    return ("the engine holds the reading " + "; ".join(off)) if off else ""
 
 
 def _steps(steps: list[Any]) -> list[Step]:
@@ -506,6 +560,8 @@ def classify(error: BaseException | None) -> tuple[str, str]:
     did not end the scenario within --scenario-timeout (pytest_runtest_call)."""
     if error is None:
         return "PASS", ""
+    if isinstance(error, NotApplicable):
+        return "N/A", str(error)
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
     if isinstance(error, MissingKey):     # a «Дано»/«Когда» step reads an optional key the engine does not send
@@ -579,13 +635,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         rec.order.append(sc.id)
         sc.index = item.stash.get(INDEX, len(rec.order))
         if is_worker(item.config):
-            report.berserk_scenario = _payload(sc)     # sent to the controller with the report (pytest-xdist)
+            report.berserk_scenario = _payload(sc, rec.readings)     # sent to the controller with the report (pytest-xdist)
         if rec.keeps_traces(item.config):
             rec.traces[sc.id] = trace_data(sc)
         if rec.trace_dir is not None:
             _write_trace(rec.trace_dir, sc)
         exp = rec.expectation(sc.id, sc.name)
-        if sc.status == "SKIP" or (sc.status == "PARTIAL" and exp["status"] == "PASS"):
+        if sc.status in ("SKIP", "N/A") or (sc.status == "PARTIAL" and exp["status"] == "PASS"):
             # a missing capability is reported, never a failure (results.ScenarioResult.as_expected)
             report.outcome = "skipped"
             report.longrepr = (str(item.path), sc.line, f"Skipped: {sc.message}")
@@ -611,12 +667,12 @@ def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
-def _payload(sc: Scenario) -> dict[str, Any]:
+def _payload(sc: Scenario, rec_readings: dict[str, str]) -> dict[str, Any]:
     """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
             "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
-            "missing": list(sc.missing),
+            "missing": list(sc.missing), "readings": list(sc.readings), "held": dict(rec_readings),
             "steps": [[s.keyword, s.text, s.line, s.status, s.check, s.message] for s in sc.steps]}
 
 
@@ -635,9 +691,12 @@ class WorkerResults:
                       units=list(data["units"]), assumptions=list(data["assumptions"]),
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
                       duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
-                      index=data["index"], missing=list(data.get("missing", [])))
+                      index=data["index"], missing=list(data.get("missing", [])),
+                      readings=list(data.get("readings", [])))
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
+        if data.get("held"):
+            self.rec.readings = dict(data["held"])
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
@@ -675,12 +734,13 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
             reason=exp["reason"] if exp["status"] != "PASS" else "",
             message=sc.message if sc.status != "PASS" else "", duration_s=round(sc.duration, 6),
             steps=[StepRecord(s.keyword, s.text, s.line, s.status, s.check, s.message) for s in sc.steps],
-            fork=fork_report(sc.fork) if sc.fork else None, missing=list(sc.missing),
+            fork=fork_report(sc.fork) if sc.fork else None, missing=list(sc.missing), readings=list(sc.readings),
         ))
     run = RunInfo(engine=rec.engine_name, engine_version=rec.engine_version, protocol_version=PROTOCOL_VERSION,
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),
                   duration_s=round(time.time() - rec.started, 3),
-                  edition_filter=rec.edition_filter, unit_filter=rec.unit_filter)
+                  edition_filter=rec.edition_filter, unit_filter=rec.unit_filter,
+                  readings=dict(rec.readings))
     stale = rec.stale()
     not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if interrupted else []
     return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run)

@@ -14,7 +14,9 @@ Statuses of a scenario:
   or the scenario itself could not be run;
 - ``CRASH``   the engine process died;
 - ``TIMEOUT`` the engine did not answer in time;
-- ``SKIP``    the scenario needs a capability the engine does not declare (the message says which).
+- ``SKIP``    the scenario needs a capability the engine does not declare (the message says which);
+- ``N/A``     the scenario's outcome rests on a reading of the text (rules/assumptions.yaml `readings:`) the
+  engine does not hold, and the suite has no outcome for its reading here: counted apart, never a failure.
 
 A result is *as expected* when its status equals the status the engine's expectations file gives it
 (``PASS`` when the file does not list it).  A ``SKIP`` is never a failure of the run (DESIGN: an engine
@@ -40,7 +42,7 @@ from typing import Any
 
 from harness.common.errors import InputError, Problem
 
-STATUSES = ("PASS", "PARTIAL", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
+STATUSES = ("PASS", "PARTIAL", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP", "N/A")
 STEP_STATUSES = ("passed", "failed", "skipped", "notrun")
 PLAYED = ("PASS", "PARTIAL", "FAIL")        # the engine played the scenario: its checks ran to a verdict
 REVIEW_STATES = (None, "ok", "needs_review")
@@ -111,6 +113,7 @@ class ScenarioResult:
     # fork_report: kind, items, route, orders, states, lookups, memo_hits); None: the scenario has no fork
     fork: dict[str, Any] | None = None
     missing: list[str] = field(default_factory=list)  # a SKIP: the needs the engine does not declare
+    readings: list[str] = field(default_factory=list)  # «group=value»: the readings its outcome holds under
 
     def __post_init__(self) -> None:
         if self.review not in REVIEW_STATES:
@@ -128,7 +131,7 @@ class ScenarioResult:
     def as_expected(self) -> bool:
         """True when the status is the expected one; a SKIP (missing capability) is never a failure, nor is a
         PARTIAL where a PASS is expected (the checks that ran passed; the others need what the engine lacks)."""
-        return self.status == self.expected or self.status == "SKIP" or \
+        return self.status == self.expected or self.status in ("SKIP", "N/A") or \
             (self.status == "PARTIAL" and self.expected == "PASS")
 
     @property
@@ -182,7 +185,8 @@ class ScenarioResult:
             "message": self.message,
             "duration_s": self.duration_s,
             "steps": [s.to_json() for s in self.steps],
-        } | ({"missing": list(self.missing)} if self.missing else {}) | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {}) \
+        } | ({"missing": list(self.missing)} if self.missing else {}) \
+          | ({"readings": list(self.readings)} if self.readings else {}) | ({"review": {"state": self.review, "units": list(self.review_units)}} if self.review else {}) \
           | ({"fork": dict(self.fork)} if self.fork else {})
 
     @classmethod
@@ -204,6 +208,7 @@ class ScenarioResult:
             review_units=list((data.get("review") or {}).get("units", [])),
             fork=dict(data["fork"]) if data.get("fork") else None,
             missing=list(data.get("missing", [])),
+            readings=list(data.get("readings", [])),
         )
 
 
@@ -220,6 +225,7 @@ class RunInfo:
     duration_s: float
     edition_filter: list[str] = field(default_factory=list)  # --edition, empty for all
     unit_filter: list[str] = field(default_factory=list)  # --unit, empty for all
+    readings: dict[str, str] = field(default_factory=dict)  # the readings the engine held (group → reading)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -232,7 +238,7 @@ class RunInfo:
             "duration_s": self.duration_s,
             "edition_filter": list(self.edition_filter),
             "unit_filter": list(self.unit_filter),
-        }
+        } | ({"readings": dict(self.readings)} if self.readings else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunInfo:
@@ -246,6 +252,7 @@ class RunInfo:
             duration_s=float(data["duration_s"]),
             edition_filter=list(data["edition_filter"]),
             unit_filter=list(data["unit_filter"]),
+            readings=dict(data.get("readings", {})),
         )
 
 
@@ -291,6 +298,7 @@ class RunResults:
         counts["ok"] = counts["unexpected"] == 0 and not self.interrupted and not self.not_run
         counts["played"] = sum(counts[s] for s in PLAYED)       # played to a verdict (not SKIP, not a fault)
         counts["checks"] = self.check_counts()
+        counts["conformance"] = self.conformance()
         counts["implement_next"] = implement_next(self.results)
         if self.interrupted or self.not_run:
             counts["not_run"] = len(self.not_run)
@@ -298,12 +306,24 @@ class RunResults:
             counts["needs_review"] = len(self.needs_review)
         return counts
 
+    def conformance(self) -> dict[str, dict[str, int]]:
+        """Two figures: conformance to the text alone (the scenarios whose outcome rests on no open reading) and
+        to the kit's readings as the engine holds them (every scenario that applies): PASS of those played."""
+        def figure(results: list[ScenarioResult]) -> dict[str, int]:
+            return {"pass": sum(r.status == "PASS" for r in results),
+                    "played": sum(r.status in PLAYED for r in results), "total": len(results)}
+
+        applicable = [r for r in self.results if r.status != "N/A"]
+        return {"text": figure([r for r in applicable if not r.readings]),
+                "readings": figure([r for r in applicable if r.readings]),
+                "all": figure(applicable)}
+
     def check_counts(self) -> dict[str, int]:
-        """The checks of every result but the SKIPs: total, run (passed + failed), passed, failed, notrun,
+        """The checks of every result but the SKIPs and N/As: total, run (passed + failed), passed, failed, notrun,
         not_reached (after a failure or a fault)."""
         out = dict.fromkeys(("total", "run", "passed", "failed", "notrun", "not_reached"), 0)
         for result in self.results:
-            if result.status == "SKIP":
+            if result.status in ("SKIP", "N/A"):
                 continue
             for check in result.checks:
                 out["total"] += 1
