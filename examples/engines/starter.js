@@ -15,6 +15,8 @@ class Refused extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
+const STRIKES = ["weak", "medium", "strong"];
+
 // [attacker's strike, answer strike]: 0 weak, 1 medium, 2 strong, null no strike (classic table)
 function strikeDealt(a, d, closed) {
   if (closed) return [a <= 3 ? 0 : a <= 5 ? 1 : 2, null];
@@ -129,10 +131,14 @@ class Game {
     }
     this.stack.pop();
     const [dealt, answer] = strikeDealt(entry.rolls.attacker, entry.rolls.defender ?? 0, closed);
-    const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared);
+    const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared,
+                         {attack: "simple", strike: STRIKES[dealt] ?? null});
     a.open = false;                                        // the attack closes the attacker
     if (dealt !== null) t.wounds += a.strike[dealt];
-    if (answer !== null) a.wounds += t.strike[answer];
+    if (answer !== null) {                                 // the answer strike: a strike of its own in the history
+      this.log("strike", t.id, [a.id], t.controller, hid, {attack: "answer", strike: STRIKES[answer]});
+      a.wounds += t.strike[answer];
+    }
     this.ruleEffects(hid);
     if (!this.lost.size) this.priority = this.active;
   }

@@ -16,6 +16,9 @@ FEATURES = ["inline_cards", "battle_history", "rule_effects"]
 
 
 # ---------------------------------------------------------------------------------------- the strike table
+STRIKES = ("weak", "medium", "strong")
+
+
 def strike_dealt(attacker_roll, defender_roll, closed):
     """(attacker's strike, answer strike): 0 weak, 1 medium, 2 strong, None no strike (classic table)."""
     if closed:                                     # only the attacker rolls: 1-3 weak, 4-5 medium, 6 strong
@@ -146,11 +149,13 @@ class Game:
             return
         self.stack.pop()
         dealt, answer = strike_dealt(entry["rolls"]["attacker"], entry["rolls"].get("defender", 0), closed)
-        hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"])
+        hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"],
+                       attack="simple", strike=STRIKES[dealt] if dealt is not None else None)
         a["open"] = False                                     # the attack closes the attacker
         if dealt is not None:
             t["wounds"] += a["strike"][dealt]
-        if answer is not None:
+        if answer is not None:                                # the answer strike: a strike of its own in the history
+            self.log("strike", t["id"], [a["id"]], t["controller"], hid, attack="answer", strike=STRIKES[answer])
             a["wounds"] += t["strike"][answer]
         self.rule_effects(hid)
         if not self.lost:
