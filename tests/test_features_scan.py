@@ -170,6 +170,11 @@ def test_outline_is_one_scenario_with_examples_tags(project: Path) -> None:
     assert o.name == "[2] урон <n>" and o.line == 19
     assert o.assumptions == ("dice", "stack-lifo")
     assert o.steps[-1] == ("Тогда", "у карты <n> ран", 21)
+    # the rows run under names of their own, and results name them so
+    assert o.examples == ("[2] урон 1", "[2] урон 2")
+    assert o.ids == ("classic/113-срабатывающая-особенность::[2] урон 1",
+                     "classic/113-срабатывающая-особенность::[2] урон 2")
+    assert all(s.ids == (s.id,) for s in scenarios if not s.outline)
 
 
 def test_scenario_without_rule_or_tags(project: Path) -> None:

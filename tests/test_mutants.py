@@ -22,6 +22,7 @@ from harness.quality.mutation import (
     engine_cmd,
     mutants,
     resolve,
+    resolve_id,
     short_name,
 )
 from harness.suite.features import scan_features
@@ -58,7 +59,7 @@ def test_the_table_declares_the_killers_of_every_registered_mutant() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_declared_killer_is_one_scenario_of_the_suite(name: str) -> None:
     for ref in KILLS[name]:
-        assert short_name(resolve(ref, SCENARIOS).id) == ref
+        assert short_name(resolve_id(ref, SCENARIOS)) == ref
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -81,6 +82,10 @@ def test_short_names_and_their_resolution() -> None:
     assert resolve("heroes [113.6.ex1-3]", SCENARIOS).feature.endswith("113-срабатывающая-способность.feature")
     with pytest.raises(LookupError, match="names 0 scenarios"):
         resolve("classic [999-1]", SCENARIOS)
+    # an example row of an outline has a tag of its own («[503.1.b13-<n>]»): the outline, and the row's id
+    row = resolve("classic [503.1.b13-22]", SCENARIOS)
+    assert row.outline and row.name.startswith("[503.1.b13-<n>]")
+    assert short_name(resolve_id("classic [503.1.b13-22]", SCENARIOS)) == "classic [503.1.b13-22]"
 
 
 def test_the_filters_of_a_declared_run_select_few_scenarios() -> None:
@@ -193,7 +198,7 @@ def test_a_full_run_rewrites_the_kills_table(tmp_path) -> None:
     copy.write_text(source.read_text("utf-8"), "utf-8")
     runs = []
     for name in NAMES:
-        first = resolve(KILLS[name][0], SCENARIOS).id
+        first = resolve_id(KILLS[name][0], SCENARIOS)
         runs.append(MutantRun(name=name, mistake="", units=[], declared=[], killers=[Killer(first, "FAIL", "", "then")]))
     write_kills(MutationReport(declared=False, jobs=1, reference=None, runs=runs, duration_s=0.0), copy)
     def parts(text: str) -> tuple[str, str, str]:

@@ -733,7 +733,8 @@ def _scanned():
     from harness.common import paths
     from harness.suite.features import scan_features
 
-    return {s.id: s for s in scan_features(paths.FEATURES, root=paths.ROOT)}
+    # an outline runs as one scenario per example row, each with an id of its own
+    return {i: s for s in scan_features(paths.FEATURES, root=paths.ROOT) for i in s.ids}
 
 
 def test_real_run_results_json_validates(real_run: Path) -> None:
@@ -776,16 +777,16 @@ def test_real_run_reports_what_every_fork_covered(real_run: Path) -> None:
 
 
 def test_real_run_junit_cases_carry_feature_line_and_units(real_run: Path) -> None:
-    scanned = {(s.feature, s.name): s for s in _scanned().values()}
+    scanned = {(s.feature, sid.split("::", 1)[1]): (sid, s) for sid, s in _scanned().items()}
     root = ET.parse(real_run / "junit.xml").getroot()
     cases = list(root.iter("testcase"))
     assert cases and int(root.get("tests")) == len(cases)
     for case in cases:
-        s = scanned[(case.get("file"), case.get("name"))]
+        sid, s = scanned[(case.get("file"), case.get("name"))]
         assert case.get("file").startswith("features/") and case.get("file").endswith(".feature")
         assert int(case.get("line")) == s.line
         assert [v for n, v in _props(case) if n == "unit"] == list(s.units)
-        assert ("scenario_id", s.id) in _props(case)
+        assert ("scenario_id", sid) in _props(case)
 
 
 def test_real_run_index_html_is_one_offline_page(real_run: Path) -> None:

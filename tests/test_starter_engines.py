@@ -15,6 +15,7 @@ import pytest
 
 from harness.common import paths
 from harness.engines.contract import FIRST_CONTACT
+from harness.suite.features import scan_features
 
 ENGINES = {"python": f"{sys.executable} examples/engines/starter.py", "node": "node examples/engines/starter.js"}
 
@@ -37,3 +38,13 @@ def test_starter_engine_passes_the_first_contact_scenarios(language: str, tmp_pa
     # agreement with pytest's own counts is tested in tests/test_reports.py)
     n = len(FIRST_CONTACT)
     assert f"0 failed, {n} passed, {len(results) - n} skipped" in out.stdout
+
+
+def test_the_first_contact_scenarios_play_every_row_of_the_strike_table() -> None:
+    """The strike table (ASM strike-table) is played by engines with vanilla creatures only: every example row of
+    the strike-table outlines of classic 503.1.b13 is a first-contact scenario, so the starters above must PASS
+    each (every difference band, the closed-target rolls, the answer strike, lethal wounds)."""
+    rows = {i for s in scan_features(paths.FEATURES, root=paths.ROOT)
+            if s.outline and "classic:503.1.b13" in s.units and "strike-table" in s.assumptions for i in s.ids}
+    assert len(rows) == 24
+    assert rows <= set(FIRST_CONTACT)

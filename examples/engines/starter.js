@@ -15,6 +15,8 @@ class Refused extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
+const STRIKES = ["weak", "medium", "strong"];
+
 // [attacker's strike, answer strike]: 0 weak, 1 medium, 2 strong, null no strike (classic table)
 function strikeDealt(a, d, closed) {
   if (closed) return [a <= 3 ? 0 : a <= 5 ? 1 : 2, null];
@@ -143,10 +145,12 @@ class Game {
       return;
     }
     const [dealt, answer] = strikeDealt(entry.rolls.attacker, entry.rolls.defender ?? 0, closed);
-    const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared);
+    const hid = this.log("strike", a.id, [t.id], entry.controller, entry.declared,
+                         {attack: "simple", strike: STRIKES[dealt] ?? null});
     this.wound(t, dealt !== null ? a.strike[dealt] : 0, hid);
     if (answer !== null)                                   // the answer strike is a strike of its own
-      this.wound(a, t.strike[answer], this.log("strike", t.id, [a.id], t.controller, hid));
+      this.wound(a, t.strike[answer], this.log("strike", t.id, [a.id], t.controller, hid,
+                                               {attack: "answer", strike: STRIKES[answer]}));
     this.ruleEffects();
     if (this.lost.size) return;                            // the game is over: nothing more happens
     if (a.zone === "battlefield" && a.open) {              // the payment stage (503.1.b3): the attacker closes

@@ -16,6 +16,9 @@ FEATURES = ["inline_cards", "battle_history", "rule_effects"]
 
 
 # ---------------------------------------------------------------------------------------- the strike table
+STRIKES = ("weak", "medium", "strong")
+
+
 def strike_dealt(attacker_roll, defender_roll, closed):
     """(attacker's strike, answer strike): 0 weak, 1 medium, 2 strong, None no strike (classic table)."""
     if closed:                                     # only the attacker rolls: 1-3 weak, 4-5 medium, 6 strong
@@ -161,10 +164,12 @@ class Game:
             self.pending = {"kind": "roll", "player": t["controller"], "role": "defender", "options": [1, 2, 3, 4, 5, 6]}
             return
         dealt, answer = strike_dealt(entry["rolls"]["attacker"], entry["rolls"].get("defender", 0), closed)
-        hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"])
+        hid = self.log("strike", a["id"], [t["id"]], entry["controller"], entry["declared"],
+                       attack="simple", strike=STRIKES[dealt] if dealt is not None else None)
         self.wound(t, a["strike"][dealt] if dealt is not None else 0, hid)
         if answer is not None:                                # the answer strike is a strike of its own
-            self.wound(a, t["strike"][answer], self.log("strike", t["id"], [a["id"]], t["controller"], hid))
+            self.wound(a, t["strike"][answer], self.log("strike", t["id"], [a["id"]], t["controller"], hid,
+                                                        attack="answer", strike=STRIKES[answer]))
         self.rule_effects()
         if self.lost:                                         # the game is over: nothing more happens
             return

@@ -458,9 +458,35 @@ def refusal_codes(label: str | None) -> tuple[str, ...] | None:
 # ------------------------------------------------------------------------------------------ first contact
 # The scenarios an engine with creatures, strikes and turns only can pass (features inline_cards,
 # battle_history, rule_effects; vocabulary []): the starter engines of examples/engines/ pass exactly these.
+# The rows [503.1.b13-7] … [503.1.b13-30] play every row of the strike table (ASM strike-table) with vanilla
+# creatures: each difference band, the closed-target rolls, the answer strike and lethal wounds.
 FIRST_CONTACT = (
     "classic:503.1.b2-1",
     "classic:503.1.b18-1",
     "classic:503.1.b18-2",
     "classic:536.4-1",
+    "classic:503.1.b13-7",
+    "classic:503.1.b13-8",
+    "classic:503.1.b13-9",
+    "classic:503.1.b13-10",
+    "classic:503.1.b13-11",
+    "classic:503.1.b13-12",
+    "classic:503.1.b13-13",
+    "classic:503.1.b13-14",
+    "classic:503.1.b13-15",
+    "classic:503.1.b13-16",
+    "classic:503.1.b13-17",
+    "classic:503.1.b13-18",
+    "classic:503.1.b13-19",
+    "classic:503.1.b13-20",
+    "classic:503.1.b13-21",
+    "classic:503.1.b13-22",
+    "classic:503.1.b13-23",
+    "classic:503.1.b13-24",
+    "classic:503.1.b13-25",
+    "classic:503.1.b13-26",
+    "classic:503.1.b13-27",
+    "classic:503.1.b13-28",
+    "classic:503.1.b13-29",
+    "classic:503.1.b13-30",
 )

@@ -19,7 +19,7 @@ def coverage_data(results: Any) -> dict[str, Any]:
     status = {r.scenario: r.status for r in results.results} if results else {}
     units = []
     for u in corpus.units:
-        named = [s.id for s in by_unit.get(u.id, [])]
+        named = [i for s in by_unit.get(u.id, []) for i in s.ids]     # an outline: its example rows
         passing = [s for s in named if status.get(s) == "PASS"]
         units.append({"id": u.id, "kind": u.kind, "scenarios": len(named), "passing": len(passing),
                       "covered": bool(passing), **_review_of(review, u.id, named)})

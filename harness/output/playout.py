@@ -64,7 +64,7 @@ def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expect
     if outcome.results is None:
         raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
                                  f"the scenarios could not be run (pytest exit code {outcome.code})"))
-    infos = {s.id: s for s in scan_features(paths.FEATURES, root=paths.ROOT)}
+    infos = {i: s for s in scan_features(paths.FEATURES, root=paths.ROOT) for i in s.ids}  # outline: each row
     views = [playout_view(t, infos.get(sid)) for sid, t in outcome.traces.items()]
     order = {r.scenario: i for i, r in enumerate(outcome.results.results)}
     views.sort(key=lambda v: (order.get(v["scenario"], len(order)), v["feature"], v["line"]))

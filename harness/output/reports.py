@@ -329,7 +329,7 @@ def units_table(results: RunResults) -> list[dict[str, Any]]:
         key = f"{u.edition} {u.section}"
         sec = sections.setdefault(key, {"key": key, "title": u.section_title, "file": u.file, "units": []})
         mine = ran.get(u.id, [])
-        suite = {s.id for s in named.get(u.id, [])}
+        suite = {i for s in named.get(u.id, []) for i in s.ids}
         status = next((st for st in _WORST if any(r.status == st for r in mine)), None)
         sec["units"].append({
             "id": u.id, "kind": u.kind, "label": u.label, "file": u.file, "line": u.line,

@@ -225,7 +225,9 @@ class _SiteData:
     def __init__(self, corpus: Any, scenarios: list[Any], run: Any, other: Any,
                  by_unit: dict[str, list[Any]]) -> None:
         self.corpus = corpus
-        self.scenarios = {s.id: s for s in scenarios}
+        self.scenario_list = scenarios
+        # an outline runs as one scenario per example row: each row's id leads to the outline
+        self.scenarios = {i: s for s in scenarios for i in s.ids}
         self.by_unit = by_unit
         self.run = run
         self.other = other
@@ -273,7 +275,7 @@ class _SiteData:
                      for k, t, ln in (info.steps if info else ())]
             final_svg = None
         return {
-            "id": sid, "anchor": _scenario_anchor(sid), "name": info.name if info else (view or {}).get("name", sid),
+            "id": sid, "anchor": _scenario_anchor(sid), "name": _name(sid) if info else (view or {}).get("name", sid),
             "feature": info.feature if info else (view or {}).get("feature", ""),
             "line": info.line if info else (view or {}).get("line", 0),
             "units": list(info.units) if info else (view or {}).get("units", []),
@@ -289,10 +291,10 @@ class _SiteData:
 
     # -- pages
     def unit_item(self, u: Any, root: str) -> dict[str, Any]:
-        named = [s.id for s in self.by_unit.get(u.id, [])]
+        named = [i for s in self.by_unit.get(u.id, []) for i in s.ids]
         return {"u": u, "html": link_references(u.text, u.edition, self.corpus, root),
-                "scenarios": [{"id": sid, "status": self.status_of(sid), "name": self.scenarios[sid].name,
-                               "short": _short_name(self.scenarios[sid].name),
+                "scenarios": [{"id": sid, "status": self.status_of(sid), "name": _name(sid),
+                               "short": _short_name(_name(sid)),
                                "href": page_file(page_of(u)) + "#" + _scenario_anchor(sid)} for sid in named]}
 
     def write(self, out: Path) -> None:
@@ -304,7 +306,7 @@ class _SiteData:
         count = {uid: len(v) for uid, v in self.by_unit.items()}
         from harness.rules.search import board_cards
 
-        scenarios = list(self.scenarios.values())
+        scenarios = self.scenario_list
         index = search_index(self.corpus, count, scenarios, board_cards(scenarios, paths.SCENARIOS))
         (out / "assets" / "search-index.js").write_text(
             "window.BERSERK_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":")) + ";\n",
@@ -367,7 +369,7 @@ class _SiteData:
 
     def clause_brief(self, u: Any) -> dict[str, Any]:
         ids = [u.id] + [c.id for c in self.corpus.children(u.id)]
-        named = list(dict.fromkeys(s.id for uid in ids for s in self.by_unit.get(uid, [])))
+        named = list(dict.fromkeys(i for uid in ids for s in self.by_unit.get(uid, []) for i in s.ids))
 
         statuses = sorted(Counter(self.status_of(s) for s in named).items())
         words = u.text.split()
@@ -392,7 +394,8 @@ class _SiteData:
         for u in units:
             for s in self.by_unit.get(u.id, []):
                 mine = [x for x in s.units if x in on_page]
-                home[s.id] = max(mine, key=lambda x: (x.count("."), mine.index(x)))
+                for i in s.ids:
+                    home[i] = max(mine, key=lambda x: (x.count("."), mine.index(x)))
         blocks = []
         for u in units:
             item = self.unit_item(u, root)
@@ -418,7 +421,7 @@ class _SiteData:
             any_r = ref or oth
             units = list(info.units) if info else (any_r.units if any_r else [])
             unit = self.corpus.get(units[-1]) if units else None
-            rows.append({"id": sid, "name": info.name if info else (any_r.name if any_r else sid),
+            rows.append({"id": sid, "name": _name(sid) if info else (any_r.name if any_r else sid),
                          "units": units, "ref": ref, "other": oth,
                          "url": (unit_url(unit).split("#")[0] + "#" + _scenario_anchor(sid)) if unit else None})
         return rows
@@ -440,6 +443,11 @@ def _reuse(drawn: tuple[str, str, str, str]) -> str:
     _, _, w, h = view_box.split()
     return (f'<svg class="board again" viewBox="{view_box}" role="img" aria-label="{label}" style="{style}" '
             f'xmlns="http://www.w3.org/2000/svg"><use href="#{svg_id}" width="{w}" height="{h}"/></svg>')
+
+
+def _name(sid: str) -> str:
+    """A scenario's name from its id (an outline's row: the outline's name with the row's values)."""
+    return sid.split("::", 1)[1] if "::" in sid else sid
 
 
 def _short_name(name: str) -> str:

@@ -312,6 +312,55 @@ class StrikeNoAnswer(EngineModules):
         open_target=lambda a, d: (strike.open_target(a, d)[0], None))}
 
 
+def closed_target_thirds(attacker_roll: int) -> str:
+    """The closed-target strike in equal thirds: 1–2 weak, 3–4 medium, 5–6 strong."""
+    return "weak" if attacker_roll <= 2 else "medium" if attacker_roll <= 4 else "strong"
+
+
+def open_target_tie_weak(attacker_roll: int, defender_roll: int) -> tuple[str | None, str | None]:
+    """The open table with every tie read as the attacker's weak strike."""
+    if attacker_roll == defender_roll:
+        return "weak", None
+    return strike.open_target(attacker_roll, defender_roll)
+
+
+@mutant("strike-table-off-by-one")
+class StrikeTableOffByOne(EngineModules):
+    """The open strike table is read one row off: the difference is taken as attacker − defender − 1, so 6
+    against 1 is read as 4 (a strong strike and a weak answer) (ASM strike-table)."""
+
+    MODULES = {"strike_table": types.SimpleNamespace(
+        STRIKES=strike.STRIKES, closed_target=strike.closed_target,
+        open_target=lambda a, d: strike.open_target(a, d + 1))}
+
+
+@mutant("strike-weak-strong-swapped")
+class StrikeWeakStrongSwapped(EngineModules):
+    """The strike values are read from the wrong end: a weak strike deals the strong value and a strong one
+    the weak value, for the attacker and the answer, against open and closed cards (ASM strike-table)."""
+
+    MODULES = {"strike_table": types.SimpleNamespace(
+        STRIKES=tuple(reversed(strike.STRIKES)), closed_target=strike.closed_target, open_target=strike.open_target)}
+
+
+@mutant("closed-target-thirds")
+class ClosedTargetThirds(EngineModules):
+    """Against a closed card the attacker's roll is read in equal thirds: 1–2 weak, 3–4 medium, 5–6 strong
+    (ASM strike-table: 1–3 weak, 4–5 medium, 6 strong)."""
+
+    MODULES = {"strike_table": types.SimpleNamespace(
+        STRIKES=strike.STRIKES, closed_target=closed_target_thirds, open_target=strike.open_target)}
+
+
+@mutant("strike-tie-always-weak")
+class StrikeTieAlwaysWeak(EngineModules):
+    """A tie of the dice is always the attacker's weak strike: the exception for a tie of 5 or 6 (no strike,
+    a weak answer) is ignored (ASM strike-table)."""
+
+    MODULES = {"strike_table": types.SimpleNamespace(
+        STRIKES=strike.STRIKES, closed_target=strike.closed_target, open_target=open_target_tie_weak)}
+
+
 @mutant("closed-target-both-roll")
 class ClosedTargetBothRoll(Game):
     """A simple strike against a closed card is rolled by both players and read from the open table

@@ -74,9 +74,12 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.1.d-1]",
     ),
     "closed-target-both-roll": (
-        "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b15-2]", "classic [536.4-1]",
-        "classic [536.4-2]", "classic [537.2.ex1-4]",
+        "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b13-20]", "classic [503.1.b13-21]",
+        "classic [503.1.b13-22]", "classic [503.1.b13-23]", "classic [503.1.b13-24]",
+        "classic [503.1.b13-25]", "classic [503.1.b15-2]", "classic [536.4-1]", "classic [536.4-2]",
+        "classic [537.2.ex1-4]",
     ),
+    "closed-target-thirds": ("classic [503.1.b13-22]", "classic [503.1.b13-24]"),
     "compound-ends-at-a-lost-target": ("classic [536.2.b-10]", "classic [536.2.b-11]"),
     "condition-as-state": ("classic [113.1-3]", "classic [113.1-4]", "classic [113.2.ex1-1]"),
     "control-forever": (
@@ -144,7 +147,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "hostless-stays": ("classic [503.1.b7-1]", "classic [503.1.b7-2]"),
     "illegal-declaration-spends-limit": ("heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
-        "classic [113.2-7]", "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
+        "classic [113.2-7]", "classic [503.1-1]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
+        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
         "classic [503.1.p1-1]", "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]",
         "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]", "heroes [113.3-1]",
         "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
@@ -219,7 +223,32 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
-    "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
+    "strike-no-answer": (
+        "classic [113.3-3]", "classic [503.1.b13-13]", "classic [503.1.b13-14]", "classic [503.1.b13-15]",
+        "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]",
+        "classic [503.1.b13-19]", "classic [503.1.b13-26]", "classic [503.1.b13-28]",
+        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b13-3]", "classic [537.4-2]",
+    ),
+    "strike-table-off-by-one": (
+        "classic [113.2.p1-1]", "classic [113.3-4]", "classic [503.1.b13-11]", "classic [503.1.b13-12]",
+        "classic [503.1.b13-13]", "classic [503.1.b13-14]", "classic [503.1.b13-15]",
+        "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]", "classic [503.1.b13-1]",
+        "classic [503.1.b13-26]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
+        "classic [503.1.b13-29]", "classic [503.1.b13-3]", "classic [503.1.b13-7]", "classic [503.1.b13-8]",
+    ),
+    "strike-tie-always-weak": ("classic [503.1.b13-15]", "classic [503.1.b13-16]"),
+    "strike-weak-strong-swapped": (
+        "classic [113.1-1]", "classic [113.1-2]", "classic [113.1-3]", "classic [113.2-3]",
+        "classic [113.2.ex1-1]", "classic [113.3-4]", "classic [503.1-1]", "classic [503.1.b13-10]",
+        "classic [503.1.b13-11]", "classic [503.1.b13-13]", "classic [503.1.b13-14]",
+        "classic [503.1.b13-15]", "classic [503.1.b13-16]", "classic [503.1.b13-17]",
+        "classic [503.1.b13-18]", "classic [503.1.b13-1]", "classic [503.1.b13-20]", "classic [503.1.b13-21]",
+        "classic [503.1.b13-22]", "classic [503.1.b13-25]", "classic [503.1.b13-26]",
+        "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-3]", "classic [503.1.b13-7]",
+        "classic [503.1.b13-9]", "classic [503.1.b5-1]", "classic [503.1.b5-2]", "classic [503.1.b8-1]",
+        "classic [503.1.p1-1]", "classic [536.1-1]", "classic [536.2.b-4]", "classic [537.1.e-2]",
+        "classic [537.1.f-1]", "classic [538.1.b2-1]",
+    ),
     "trigger-declaration-no-parent": ("classic [113.2.ex1-1]", "classic [537.1.f-1]", "heroes [113.2-8]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "triggers-before-rule-effects": (
@@ -294,12 +323,18 @@ def short_name(scenario_id: str) -> str:
 
 
 def resolve(ref: str, scenarios: list[Any]) -> Any:
-    """The one scenario (a `harness.suite.features.ScenarioInfo`) a ``"<edition> [<tag>]"`` name means."""
-    found = [s for s in scenarios if short_name(s.id) == ref or s.id == ref]
+    """The one scenario (a `harness.suite.features.ScenarioInfo`) a ``"<edition> [<tag>]"`` name means: an
+    outline when the name is one of its example rows' (each row's name holds its own tag)."""
+    found = [s for s in scenarios if any(short_name(i) == ref or i == ref for i in s.ids)]
     if len(found) != 1:
         raise LookupError(f"{ref!r} names {len(found)} scenarios"
                           + (f": {', '.join(s.id for s in found)}" if found else ""))
     return found[0]
+
+
+def resolve_id(ref: str, scenarios: list[Any]) -> str:
+    """The id of the one scenario a ``"<edition> [<tag>]"`` name means, as results name it (an outline's row)."""
+    return next(i for i in resolve(ref, scenarios).ids if short_name(i) == ref or i == ref)
 
 
 def _scenarios() -> list[Any]:
@@ -499,7 +534,7 @@ def write_kills(report: MutationReport, path: Path | None = None) -> Path:
     head = "KILLS: dict[str, tuple[str, ...]] = {\n"
     start = text.index(head) + len(head)
     end = text.index("\n}\n", start)
-    kills = {run.name: [k.short for k in run.killers] for run in report.runs}
+    kills = {run.name: list(dict.fromkeys(k.short for k in run.killers)) for run in report.runs}
     if set(kills) != set(mutants()):
         raise ValueError("KILLS is written from a run of every mutant (not --only)")
     atomic_write(path, (text[:start] + kills_source(kills) + text[end:]).encode("utf-8"))

@@ -90,6 +90,18 @@ class ScenarioInfo:
     """``(keyword, text, line)`` of every step, background steps first."""
     outline: bool = False
     """Whether this is a scenario outline (``Структура сценария``)."""
+    examples: tuple[str, ...] = ()
+    """An outline's example rows: the name each row runs under (the outline's name with the row's values)."""
+    feature_key: str = ""
+    """The feature's path under the features folder without ``.feature`` (``classic/113-…``)."""
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The ids of the scenarios this one runs as, as results name them: an outline's one per example
+        row, any other scenario's its own id."""
+        if not self.examples:
+            return (self.id,)
+        return tuple(stable_id(self.feature_key, name) for name in self.examples)
 
 
 def _relative(path: Path, base: Path) -> str:
@@ -145,6 +157,9 @@ def _scenarios(
     feature_shown: str,
     feature_key: str,
 ) -> list[ScenarioInfo]:
+    # imported late, as harness/quality/lint.py does: `check` runs pytest after importing this module
+    from pytest_bdd.parser import render_string
+
     out: list[ScenarioInfo] = []
     for child in children:
         if "background" in child:
@@ -164,8 +179,13 @@ def _scenarios(
         elif "scenario" in child:
             sc = child["scenario"]
             tags = set(inherited) | set(_tags(sc))
+            rows: list[str] = []
             for ex in sc.get("examples", ()):
                 tags |= set(_tags(ex))
+                header = [c["value"] for c in (ex.get("tableHeader") or {}).get("cells", ())]
+                for row in ex.get("tableBody", ()):
+                    values = dict(zip(header, (c["value"] for c in row["cells"]), strict=False))
+                    rows.append(render_string(sc["name"], values))
             ordered = tuple(sorted(tags))
             out.append(
                 ScenarioInfo(
@@ -183,6 +203,8 @@ def _scenarios(
                     rule=rule,
                     steps=tuple(background + _steps(sc)),
                     outline=bool(sc.get("examples")),
+                    examples=tuple(rows),
+                    feature_key=feature_key,
                 )
             )
     return out
