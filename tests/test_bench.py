@@ -50,7 +50,8 @@ def test_the_work_of_check_grows_linearly_with_the_scenarios() -> None:
     feature = ["classic/113-срабатывающая-особенность.feature"]
     one = bench.run_generated_suite(1, ["--unit", "classic:113.2"], only=feature)
     three = bench.run_generated_suite(3, ["--unit", "classic:113.2"], only=feature)
-    assert one["code"] == three["code"] == 0 and one["statuses"] == three["statuses"] == ["PASS"]
+    # N/A: the counterparts of the readings the reference engine does not hold by default
+    assert one["code"] == three["code"] == 0 and one["statuses"] == three["statuses"] == ["N/A", "PASS"]
     assert one["scenarios"] >= 5 and one["calls"]["answer"] > 0
     assert three["scenarios"] == 3 * one["scenarios"] and three["steps"] == 3 * one["steps"]
     assert three["calls"] == {k: 3 * v for k, v in one["calls"].items()}

@@ -29,7 +29,7 @@ TRIGGERS = """\
       Когда Невтида погибает
       Тогда объявляется особенность Мстителя
 
-    Структура сценария: [2] урон <n>
+    Структура сценария: [2-<n>] урон <n>
       Когда наносится <n> урона
       Тогда у карты <n> ран
 
@@ -167,13 +167,12 @@ def test_outline_is_one_scenario_with_examples_tags(project: Path) -> None:
     outlines = [s for s in scenarios if s.outline]
     assert len(outlines) == 1
     (o,) = outlines
-    assert o.name == "[2] урон <n>" and o.line == 19
+    assert o.name == "[2-<n>] урон <n>" and o.line == 19
     assert o.assumptions == ("dice", "stack-lifo")
     assert o.steps[-1] == ("Тогда", "у карты <n> ран", 21)
     # the rows run under names of their own, and results name them so
-    assert o.examples == ("[2] урон 1", "[2] урон 2")
-    assert o.ids == ("classic/113-срабатывающая-особенность::[2] урон 1",
-                     "classic/113-срабатывающая-особенность::[2] урон 2")
+    assert o.examples == ("[2-1] урон 1", "[2-2] урон 2")
+    assert o.ids == ("classic:2-1", "classic:2-2")       # the parameter in the bracket tag: an id per row
     assert all(s.ids == (s.id,) for s in scenarios if not s.outline)
 
 
@@ -195,7 +194,7 @@ def test_scenarios_by_unit(project: Path) -> None:
     ]
     assert [s.name for s in index["classic:113.2"]] == [
         "[1] Мститель срабатывает после гибели Невтиды",
-        "[2] урон <n>",
+        "[2-<n>] урон <n>",
     ]
     assert [s.name for s in index["heroes:113.6.ex1"]] == ["[1] Талитха выбирает точку"]
 

@@ -194,7 +194,8 @@ def test_serve_answers_and_refuses_with_codes() -> None:
                                                                  "message": "no game: send 'setup' first"}
     hello = _handle(s, make_request("hello", 3, protocol="1.0.0"))
     assert problems("hello-response", hello) == [] and hello["id"] == 3
-    assert hello["capabilities"] == {"editions": sorted(engine.EDITIONS), "features": FEATURES}
+    assert hello["capabilities"] == {"editions": sorted(engine.EDITIONS), "features": FEATURES,
+                                    "readings": engine.default_readings()}
     bad = _handle(s, make_request("setup", 4, board={"edition": "chess", "cards": []}, definitions={}))
     assert bad["error"]["code"] == "bad_setup" and problems("error-response", bad) == []
     ok = _handle(s, make_request("setup", 5, board=board, definitions=definitions))

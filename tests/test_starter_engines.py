@@ -31,7 +31,7 @@ def test_starter_engine_passes_the_first_contact_scenarios(language: str, tmp_pa
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
     passed = {r["scenario"] for r in results if r["status"] == "PASS"}
     assert passed == set(FIRST_CONTACT)
-    assert {r["status"] for r in results} == {"PASS", "SKIP"}
+    assert {r["status"] for r in results} == {"PASS", "SKIP", "N/A"}     # N/A: other readings' counterparts
     assert all(r["message"].startswith("the engine does not declare") for r in results if r["status"] == "SKIP")
     assert f"played: {len(FIRST_CONTACT)} of {len(results)}" in out.stdout
     # the kit's summary says the run in pytest's words (check runs pytest without its terminal output; the

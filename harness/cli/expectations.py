@@ -50,7 +50,7 @@ def expectations_from(results: Any, previous: dict[str, dict[str, str]] | None =
     filtered = bool(results.run.unit_filter or results.run.edition_filter)
     out: dict[str, dict[str, str]] = {}
     for r in results.results:
-        if r.status in ("PASS", "SKIP") or (r.status == "PARTIAL" and r.as_expected):   # nothing to expect
+        if r.status in ("PASS", "SKIP", "N/A") or (r.status == "PARTIAL" and r.as_expected):   # nothing to expect
             continue
         old = previous.get(r.scenario)
         reason = old["reason"] if old and old["status"] == r.status else reason_of(r)

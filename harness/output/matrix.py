@@ -13,8 +13,8 @@ from typing import Any
 from harness.common import paths
 from harness.run.results import PLAYED
 
-_COLOURS = {"PASS": "#1a7f37", "PARTIAL": "#7d8590", "FAIL": "#cf222e", "ERROR": "#9a6700", "CRASH": "#8250df", "TIMEOUT": "#bc4c00",
-            "SKIP": "#6e7781"}
+_COLOURS = {"PASS": "#1a7f37", "PARTIAL": "#7d8590", "N/A": "#8c959f", "FAIL": "#cf222e", "ERROR": "#9a6700",
+            "CRASH": "#8250df", "TIMEOUT": "#bc4c00", "SKIP": "#6e7781"}
 
 
 def matrix_rows(runs: list[Any]) -> list[dict[str, Any]]:
