@@ -228,6 +228,8 @@ class _SiteData:
         self.scenario_list = scenarios
         # an outline runs as one scenario per example row: each row's id leads to the outline
         self.scenarios = {i: s for s in scenarios for i in s.ids}
+        # a scenario's name by its id (an outline's row: the outline's name with the row's values)
+        self.names = {i: name for s in scenarios for i, name in zip(s.ids, s.examples or (s.name,), strict=True)}
         self.by_unit = by_unit
         self.run = run
         self.other = other
@@ -275,7 +277,7 @@ class _SiteData:
                      for k, t, ln in (info.steps if info else ())]
             final_svg = None
         return {
-            "id": sid, "anchor": _scenario_anchor(sid), "name": _name(sid) if info else (view or {}).get("name", sid),
+            "id": sid, "anchor": _scenario_anchor(sid), "name": self.names.get(sid) or (view or {}).get("name", sid),
             "feature": info.feature if info else (view or {}).get("feature", ""),
             "line": info.line if info else (view or {}).get("line", 0),
             "units": list(info.units) if info else (view or {}).get("units", []),
@@ -293,8 +295,8 @@ class _SiteData:
     def unit_item(self, u: Any, root: str) -> dict[str, Any]:
         named = [i for s in self.by_unit.get(u.id, []) for i in s.ids]
         return {"u": u, "html": link_references(u.text, u.edition, self.corpus, root),
-                "scenarios": [{"id": sid, "status": self.status_of(sid), "name": _name(sid),
-                               "short": _short_name(_name(sid)),
+                "scenarios": [{"id": sid, "status": self.status_of(sid), "name": self.names.get(sid, sid),
+                               "short": _short_name(self.names.get(sid, sid)),
                                "href": page_file(page_of(u)) + "#" + _scenario_anchor(sid)} for sid in named]}
 
     def write(self, out: Path) -> None:
@@ -421,7 +423,7 @@ class _SiteData:
             any_r = ref or oth
             units = list(info.units) if info else (any_r.units if any_r else [])
             unit = self.corpus.get(units[-1]) if units else None
-            rows.append({"id": sid, "name": _name(sid) if info else (any_r.name if any_r else sid),
+            rows.append({"id": sid, "name": self.names.get(sid) or (any_r.name if any_r else sid),
                          "units": units, "ref": ref, "other": oth,
                          "url": (unit_url(unit).split("#")[0] + "#" + _scenario_anchor(sid)) if unit else None})
         return rows
@@ -443,11 +445,6 @@ def _reuse(drawn: tuple[str, str, str, str]) -> str:
     _, _, w, h = view_box.split()
     return (f'<svg class="board again" viewBox="{view_box}" role="img" aria-label="{label}" style="{style}" '
             f'xmlns="http://www.w3.org/2000/svg"><use href="#{svg_id}" width="{w}" height="{h}"/></svg>')
-
-
-def _name(sid: str) -> str:
-    """A scenario's name from its id (an outline's row: the outline's name with the row's values)."""
-    return sid.split("::", 1)[1] if "::" in sid else sid
 
 
 def _short_name(name: str) -> str:
