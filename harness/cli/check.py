@@ -29,9 +29,13 @@ from harness.run.runner import run_scenarios
 
 def cmd_check(ns: argparse.Namespace) -> int:
     corpus = load_rules()
-    unknown = [u for u in ns.unit if corpus.get(u) is None]
+    from harness.suite.session import load_assumptions
+
+    asms = {a["id"] for a in load_assumptions()} if any(u.startswith("asm:") for u in ns.unit) else set()
+    unknown = [u for u in ns.unit if corpus.get(u) is None and not (u.startswith("asm:") and u[4:] in asms)]
     if unknown:
-        print(f"--unit: no rule unit {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
+        what = "rule unit or assumption" if any(u.startswith("asm:") for u in unknown) else "rule unit"
+        print(f"--unit: no {what} {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
     load_scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
     load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
@@ -90,7 +94,7 @@ def register(sub: Any) -> None:
     c.add_argument("--min-played", type=argtypes.whole_number, default=1, metavar="N",
                    help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
     c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
-    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it")
+    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it, or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "

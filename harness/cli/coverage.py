@@ -28,14 +28,21 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
     if ns.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
-    table = Table("unit", "kind", "scenarios", "passing", title="coverage of rule units by passing scenarios")
+    table = Table("unit", "kind", "scenarios", "passing", "axes played", "values played",
+                  title="coverage of rule units by passing scenarios")
     for u in data["units"]:
         mark = ("" if u["covered"] else " ✗") + (f" (needs review: {u['review']})" if u["review"] in ("changed", "new") else "")
-        table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]))
+        ax = u["axes"]
+        table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]),
+                      f"{ax['axes_played']}/{ax['axes']}", f"{ax['values_played']}/{ax['values']}")
     console = make_console()
     console.print(table)
     console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
                   f"{data['units_named']} named by at least one scenario")
+    for edition, ax in data["axes_by_edition"].items():
+        console.print(f"{edition}: {ax['values_played']} of {ax['values']} axis values played "
+                      f"({ax['values_passing']} by passing scenarios), {ax['axes_played']} of {ax['axes']} axes "
+                      "played in full (rules/axes.yaml; `berserk-rules lint` lists the unplayed: S025)")
     pool = data["test_cards"]
     console.print(f"test-card pool: {pool['cards']} cards, {pool['with_abilities']} with abilities "
                   f"({pool['ability_texts']} distinct ability texts), {pool['vanilla']} vanilla (docs/TEST-CARDS.md)")

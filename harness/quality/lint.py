@@ -49,7 +49,12 @@ S023  duplicate-scenario-id    two scenarios (or example rows) of the suite with
                                tag in brackets (``classic:113.2-1``): results and expectations key on it (error)
 S024  scenario-without-id      a scenario name that does not open with its tag in brackets (``[113.2-1] …``):
                                its id falls back to file and title, and rots when either changes (warning)
-S025  unknown-reading          a ``@reading:GROUP=READING`` tag naming a group or reading the register
+S025  axis-value-unplayed      a value of an axis of a unit (``rules/axes.yaml``) that no scenario plays: the
+                               unit is not strong on that case (warning)
+S026  axes-invalid             ``rules/axes.yaml`` does not load, names a unit the corpus lacks, or a scenario id
+                               the suite lacks or that does not name the unit (error)
+S027  unit-without-axes        a rule unit that ``rules/axes.yaml`` gives no axes (warning)
+S028  unknown-reading          a ``@reading:GROUP=READING`` tag naming a group or reading the register
                                (``rules/assumptions.yaml`` ``readings:``) or the engine does not list, or on a
                                scenario without the group's ``@asm:`` tag (error)
 S003  unknown-unit-tag         a tag that looks like a unit id (``@classic:113``, ``@113.2``) and names
@@ -202,7 +207,10 @@ CHECKS: dict[str, Check] = {
         Check("S022", "inline-card", "error", "a board of the suite defines a card inline (test_cards)"),
         Check("S023", "duplicate-scenario-id", "error", "two scenarios with one id (edition and bracket tag)"),
         Check("S024", "scenario-without-id", "warning", "a scenario name without its tag in brackets"),
-        Check("S025", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
+        Check("S025", "axis-value-unplayed", "warning", "no scenario plays a value of an axis of the unit"),
+        Check("S026", "axes-invalid", "error", "the axes file does not load, or names no unit or scenario"),
+        Check("S027", "unit-without-axes", "warning", "the axes file gives the unit no axes"),
+        Check("S028", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -974,7 +982,7 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
             elif tag.startswith("reading:"):        # the outcome holds under this reading (rules/assumptions.yaml)
                 problem = _reading_problem(tag[8:], {t for t, _ in sc.tags}, project)
                 if problem:
-                    out.append(_finding("S025", sc.file, line, f"@{tag}: {problem}"))
+                    out.append(_finding("S028", sc.file, line, f"@{tag}: {problem}"))
             elif tag.startswith("needs:"):          # a capability the scenario needs (harness/suite/capabilities.py)
                 from harness.suite.capabilities import FEATURES
 
@@ -1204,6 +1212,34 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
     return out
 
 
+def _axes_findings(corpus: Corpus, scenarios: list[_Scenario], project: Project) -> list[Finding]:
+    """S025–S027: the axes of the units (``rules/axes.yaml``) against the corpus and the suite."""
+    from harness.rules.axes import AXES_NAME, check_axes, load_axes
+
+    assert project.rules is not None
+    path = project.rules / AXES_NAME
+    if not path.is_file():
+        path = project.root / "rules" / AXES_NAME
+    try:
+        axes = load_axes(path, project.root)
+    except InputError as exc:
+        return [_finding("S026", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+                for p in exc.problems]
+    if not axes.exists:
+        return []
+    played: dict[str, list[str]] = {}
+    for sc in scenarios:
+        for name, _ in sc.rows or [(sc.name, sc.line)]:
+            played.setdefault(_scenario_id(sc.file, name), []).extend(sc.units)
+    code = {"unplayed": "S025", "unit-without-axes": "S027"}
+    out = []
+    for p in check_axes(axes, [u.id for u in corpus.units], played):
+        unit = corpus.get(p.unit)
+        file, line = (axes.file, p.line) if p.line is not None or unit is None else (unit.file, unit.line)
+        out.append(_finding(code.get(p.kind, "S026"), file, line, p.message, p.unit))
+    return out
+
+
 # =========================================================================================== drivers
 
 
@@ -1276,6 +1312,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
             if u.id not in named:
                 out.append(_finding("S005", u.file, u.line, f"no scenario names {u.id} ({u.kind})", u.id))
         out += _review_findings(corpus, project.rules, scenarios, project)
+        out += _axes_findings(corpus, scenarios, project)
     if asm_doc is not None:
         depended = {a for sc in scenarios for a in sc.assumptions}
         for i, a in enumerate(assumptions):

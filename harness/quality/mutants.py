@@ -1364,6 +1364,128 @@ class ProtectionFormsIgnored(Game):
             for a in self.abilities_of(card))
 
 
+# ------------------------------------------------------------------------------------------ issue 26: unit axes
+@mutant("all-targets-at-execution")
+class AllTargetsAtExecution(Game):
+    """«Все карты с определённым условием» are chosen again when the ability is executed, not at its declaration: a
+    card that became a legal target after the declaration is hit too (classic 113.2.p2: «выбираются все легальные
+    цели, а нелегальные на момент заявки игнорируются»)."""
+
+    def _targets_legal(self, entry: Entry) -> bool:
+        if entry.kind == "ability" and not entry.data.get("all_again"):
+            entry.data["all_again"] = True
+            card = self.cards[entry.source]
+            ab = card.definition.ability(entry.data.get("part_key") or entry.ability or "")
+            groups = list(entry.data.get("target_groups", []))
+            if ab is not None and len(groups) == len(ab.targets):
+                for i, f in enumerate(ab.targets):
+                    if f.all:
+                        groups[i] = self.target_options(card, f, entry.controller, groups[:i], ab)
+                entry.data["target_groups"] = groups
+                entry.targets = [t for g in groups for t in (g if isinstance(g, list) else [g])]
+        return super()._targets_legal(entry)
+
+
+@mutant("at-least-as-above")
+class AtLeastAsAbove(Game):
+    """«N или более» is read as «более N»: an amount of exactly N does not meet the condition (classic 113.2.ex2:
+    Ореос does not throw when your creature actually healed exactly 2 wounds)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if "amount" in ctx:          # an amount equal to the minimum no longer counts: amount − 1 ≥ N ⇔ amount > N
+            ctx = {**ctx, "amount": ctx["amount"] - 1}
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("if-as-after")
+class IfAsAfter(Game):
+    """«Если [текст]» is read as «После [текст]»: it waits for the payment of [текст] (classic 113.3: «При», «Если»,
+    «Когда» fire at the execution of [текст], only «После» after its payment)."""
+
+    def abilities_of(self, card: Any) -> tuple:
+        return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, word="after"))
+                     if a.trigger is not None and a.trigger.word == "if" else a for a in super().abilities_of(card))
+
+
+def _attached(game: Game, kinds: tuple[str, ...]) -> list:
+    return [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type in kinds]
+
+
+def hostless_of(kinds: tuple[str, ...]) -> Callable:
+    """503.1.b7 for the card types `kinds` only."""
+    def hostless(game: Game) -> Any:
+        lone = [c for c in _attached(game, kinds) if c.host is None]
+        if not lone:
+            return None
+        return tuple(("hostless", c.id) for c in lone), lambda: game.destroy(lone, effect="no_host", causes={},
+                                                                             rule=True)
+    return hostless
+
+
+def host_left_of(kinds: tuple[str, ...], zones: tuple[str, ...] | None = None) -> Callable:
+    """503.1.b8 for the card types `kinds` only, and (with `zones`) only for a host gone to one of those zones."""
+    def host_left(game: Game) -> Any:
+        left = [c for c in _attached(game, kinds) if c.host is not None and game.cards[c.host].zone != "battlefield"
+                and (zones is None or game.cards[c.host].zone in zones)]
+        if not left:
+            return None
+        return tuple(("host_left", c.id) for c in left), lambda: game.destroy(left, effect="host_left", causes={},
+                                                                             rule=True)
+    return host_left
+
+
+def with_host_of(kinds: tuple[str, ...]) -> Callable:
+    """503.1.b9 for the card types `kinds` only."""
+    def with_host(game: Game) -> Any:
+        behind = [c for c in _attached(game, kinds) if c.host is not None
+                  and game.cards[c.host].zone == "battlefield" and c.cell != game.cards[c.host].cell]
+        if not behind:
+            return None
+
+        def apply() -> None:
+            for c in behind:
+                c.cell = game.cards[c.host or ""].cell
+                game.log("rule_effect", targets=[c.id], effect="moves_with_host", cell=c.cell)
+
+        return tuple(("with_host", c.id, game.cards[c.host or ""].cell) for c in behind), apply
+    return with_host
+
+
+@mutant("hostless-symbiote-stays")
+class HostlessSymbioteStays(EngineModules):
+    """A symbiote (parasite) without a host stays in play: only equipment is destroyed (classic 503.1.b7 names
+    «симбиотов (паразитов) и экипировок»)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.hostless,
+                                                                  hostless_of(("equipment",))))}
+
+
+@mutant("symbiote-outlives-host")
+class SymbioteOutlivesHost(EngineModules):
+    """A symbiote (parasite) stays in play when its host leaves the battlefield: only equipment is destroyed
+    (classic 503.1.b8)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.host_left,
+                                                                  host_left_of(("equipment",))))}
+
+
+@mutant("host-leaves-only-by-death")
+class HostLeavesOnlyByDeath(EngineModules):
+    """«Хозяин покидает поле боя» is read as «хозяин погибает»: a host returned to the hand or the deck, or moved to
+    the additional zone, leaves its symbiote and equipment in play (classic 503.1.b8)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(
+        rule_effects.host_left, host_left_of(("equipment", "symbiote"), zones=("graveyard",))))}
+
+
+@mutant("symbiote-stays-behind")
+class SymbioteStaysBehind(EngineModules):
+    """A symbiote (parasite) does not move with its host: only equipment does (classic 503.1.b9)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.with_host,
+                                                                  with_host_of(("equipment",))))}
+
+
 # ------------------------------------------------------------------------------------------ serving
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:

@@ -59,7 +59,14 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.3-5]", "classic [536.2.b-11]", "heroes [113.2-5]",
     ),
     "after-without-payment": ("classic [113.3-3]", "classic [113.3-5]"),
-    "all-targets-unfiltered": ("classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
+    "all-targets-at-execution": (
+        "classic [113.2.p2-16]", "classic [113.2.p2-17]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
+    ),
+    "all-targets-unfiltered": (
+        "classic [113.2.p2-16]", "classic [113.2.p2-17]", "classic [113.2.p2-1]", "classic [113.2.p2-5]",
+        "classic [537.1.c-1]",
+    ),
+    "at-least-as-above": ("classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.3-7]"),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
     "before-ability-as-at": ("heroes [113.2-8]", "heroes [113.2-9]"),
     "before-as-at": (
@@ -68,10 +75,10 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "bonus-needs-whole-previous-turn": ("classic [537.2.ex2-1]", "classic [537.2.ex2-3]"),
     "classic-pay-before": (
-        "classic [113.2.p2-1]", "classic [113.3-2]", "classic [503.1.b19-1]", "classic [503.1.b3-1]",
-        "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-10]",
-        "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
-        "classic [537.1.d-1]",
+        "classic [113.2.p2-1]", "classic [113.3-2]", "classic [113.3-6]", "classic [503.1.b19-1]",
+        "classic [503.1.b3-1]", "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]",
+        "classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]", "classic [537.1.d-1]",
     ),
     "closed-target-both-roll": (
         "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b13-20]", "classic [503.1.b13-21]",
@@ -93,9 +100,11 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.1.f-1]", "heroes [113.2-6]", "heroes [113.3.dup2.p1-2]",
     ),
     "effects-reach-out-of-play": ("classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [538.1.b3-2]"),
-    "equipment-stays-behind": ("classic [503.1.b9-1]", "classic [503.1.p2-3]"),
+    "equipment-stays-behind": (
+        "classic [503.1.b9-1]", "classic [503.1.b9-2]", "classic [503.1.b9-3]", "classic [503.1.p2-3]",
+    ),
     "executed-fires-in-part": ("classic [113.2.p2-3]", "classic [113.2.p2-4]"),
-    "flying-stays": ("classic [503.1.b10-1]", "classic [503.1.b10-2]"),
+    "flying-stays": ("classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b8-5]"),
     "generated-attack-as-open": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
         "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
@@ -142,17 +151,29 @@ KILLS: dict[str, tuple[str, ...]] = {
     "history-by-name": ("classic [537.4-1]", "classic [537.4-2]"),
     "history-controller-now": ("classic [537.1.e-1]", "classic [537.1.e-2]"),
     "history-from-appearance": ("classic [537.2.ex2-1]", "classic [537.2.ex2-2]"),
-    "history-targets-chosen-only": ("classic [113.2.p2-5]", "classic [537.1.c-1]"),
-    "host-left-stays": ("classic [503.1-1]", "classic [503.1.b8-1]", "classic [538.2-1]"),
-    "hostless-stays": ("classic [503.1.b7-1]", "classic [503.1.b7-2]"),
+    "history-targets-chosen-only": ("classic [113.2.p2-16]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
+    "host-leaves-only-by-death": ("classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]"),
+    "host-left-stays": (
+        "classic [503.1-1]", "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.b8-3]",
+        "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [538.2-1]",
+    ),
+    "hostless-stays": (
+        "classic [503.1.b7-1]", "classic [503.1.b7-2]", "classic [503.1.b7-3]", "classic [503.1.b7-4]",
+        "classic [503.1.b7-5]",
+    ),
+    "hostless-symbiote-stays": ("classic [503.1.b7-3]", "classic [503.1.b7-4]", "classic [503.1.b7-5]"),
+    "if-as-after": (
+        "classic [113.2.ex2-2]", "classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.3-6]",
+        "classic [113.3-7]", "heroes [113.2-4]",
+    ),
     "illegal-declaration-spends-limit": ("heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
-        "classic [113.2-7]", "classic [503.1-1]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
-        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
-        "classic [503.1.p1-1]", "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]",
-        "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]", "heroes [113.3-1]",
-        "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
-        "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
+        "classic [113.2-7]", "classic [503.1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
+        "classic [503.1.b8-2]", "classic [503.1.p1-1]", "classic [537.4-2]", "classic [538.1.b2-1]",
+        "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
+        "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]",
+        "heroes [113.4.p1-2]", "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+        "heroes [115.1-4]",
     ),
     "loop-not-cut": (
         "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]",
@@ -165,16 +186,16 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-2]", "classic [537.3.ex1-1]",
     ),
     "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
-    "near-cell-ignored": ("classic [113.2.p2-6]", "classic [113.2.p2-7]", "classic [113.2.p2-8]"),
-    "near-cell-includes-cell": ("classic [113.2.p2-7]", "classic [113.2.p2-8]"),
-    "near-cell-orthogonal": ("classic [113.2.p2-6]", "classic [113.2.p2-7]", "classic [113.2.p2-8]"),
+    "near-cell-ignored": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
+    "near-cell-includes-cell": ("classic [near-cell-2]", "classic [near-cell-3]"),
+    "near-cell-orthogonal": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
     "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-excess-counters": ("classic [503.1.b16-3]", "classic [503.1.b16-5]"),
     "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b6-2]"),
     "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]"),
     "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),
-    "no-shuffle-after-return": ("classic [503.1.b11-1]", "classic [503.1.b11-2]"),
+    "no-shuffle-after-return": ("classic [503.1.b11-1]", "classic [503.1.b11-2]", "classic [503.1.b8-4]"),
     "no-shuffle-after-take": ("classic [503.1.b17-2]", "classic [503.1.b17-3]"),
     "no-substitution": ("classic [503.1.b19-1]", "classic [503.1.b19-2]"),
     "nobody-loses": ("classic [503.1.b18-1]", "classic [503.1.b18-2]"),
@@ -196,13 +217,13 @@ KILLS: dict[str, tuple[str, ...]] = {
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
     "priority-during-rule-effects": (
         "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
-        "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
+        "classic [503.1.b8-2]", "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
     ),
     "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
-    "protection-forms-ignored": ("classic [113.2.p2-13]", "classic [113.2.p2-15]"),
-    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
+    "protection-forms-ignored": ("classic [protection-4]", "classic [protection-6]"),
+    "protection-from-anyone": ("classic [protection-3]", "classic [protection-5]"),
     "protection-ignored": (
-        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "heroes [115.1.p1-3]",
+        "classic [113.2.p2-11]", "classic [protection-1]", "classic [protection-2]", "heroes [115.1.p1-3]",
     ),
     "replacement-also-applies-original": ("classic [536.1.1-2]", "classic [536.1.1-4]", "heroes [115.3-2]"),
     "replacement-ignores-verb": ("classic [536.1.1-3]", "classic [536.1.1-6]", "heroes [115.3-3]"),
@@ -214,8 +235,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
-        "classic [113.2-7]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
-        "classic [503.1.b15-2]",
+        "classic [113.2-7]", "classic [113.2.p2-16]", "classic [113.2.p2-17]", "classic [113.2.p2-2]",
+        "classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [503.1.b15-2]",
     ),
     "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
     "static-sticks-to-target": (
@@ -223,32 +244,11 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
-    "strike-no-answer": (
-        "classic [113.3-3]", "classic [503.1.b13-13]", "classic [503.1.b13-14]", "classic [503.1.b13-15]",
-        "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]",
-        "classic [503.1.b13-19]", "classic [503.1.b13-26]", "classic [503.1.b13-28]",
-        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b13-3]", "classic [537.4-2]",
+    "strike-no-answer": ("classic [113.3-3]", "classic [503.1.b13-3]", "classic [537.4-2]"),
+    "symbiote-outlives-host": (
+        "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",
     ),
-    "strike-table-off-by-one": (
-        "classic [113.2.p1-1]", "classic [113.3-4]", "classic [503.1.b13-11]", "classic [503.1.b13-12]",
-        "classic [503.1.b13-13]", "classic [503.1.b13-14]", "classic [503.1.b13-15]",
-        "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]", "classic [503.1.b13-1]",
-        "classic [503.1.b13-26]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
-        "classic [503.1.b13-29]", "classic [503.1.b13-3]", "classic [503.1.b13-7]", "classic [503.1.b13-8]",
-    ),
-    "strike-tie-always-weak": ("classic [503.1.b13-15]", "classic [503.1.b13-16]"),
-    "strike-weak-strong-swapped": (
-        "classic [113.1-1]", "classic [113.1-2]", "classic [113.1-3]", "classic [113.2-3]",
-        "classic [113.2.ex1-1]", "classic [113.3-4]", "classic [503.1-1]", "classic [503.1.b13-10]",
-        "classic [503.1.b13-11]", "classic [503.1.b13-13]", "classic [503.1.b13-14]",
-        "classic [503.1.b13-15]", "classic [503.1.b13-16]", "classic [503.1.b13-17]",
-        "classic [503.1.b13-18]", "classic [503.1.b13-1]", "classic [503.1.b13-20]", "classic [503.1.b13-21]",
-        "classic [503.1.b13-22]", "classic [503.1.b13-25]", "classic [503.1.b13-26]",
-        "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-3]", "classic [503.1.b13-7]",
-        "classic [503.1.b13-9]", "classic [503.1.b5-1]", "classic [503.1.b5-2]", "classic [503.1.b8-1]",
-        "classic [503.1.p1-1]", "classic [536.1-1]", "classic [536.2.b-4]", "classic [537.1.e-2]",
-        "classic [537.1.f-1]", "classic [538.1.b2-1]",
-    ),
+    "symbiote-stays-behind": ("classic [503.1.b9-2]", "classic [503.1.b9-3]"),
     "trigger-declaration-no-parent": ("classic [113.2.ex1-1]", "classic [537.1.f-1]", "heroes [113.2-8]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "triggers-before-rule-effects": (
@@ -347,11 +347,16 @@ def _selects(unit: str, scenario: Any) -> bool:
 
 def declared_units(refs: tuple[str, ...] | list[str], scenarios: list[Any]) -> list[str]:
     """The `--unit` filters that run the declared scenarios: for each, the one of its units that selects
-    the fewest scenarios (the unit of its `Правило:` among equals)."""
+    the fewest scenarios (the unit of its `Правило:` among equals); for a scenario that names no unit, its
+    assumption (``asm:<id>``) that selects the fewest."""
     units = set()
     for ref in refs:
         scenario = resolve(ref, scenarios)
         rule_unit = (scenario.rule or "").split(" ", 1)[0]
+        if not scenario.units:             # a scenario of an assumption alone (ASM near-cell): its assumption
+            units.add(min((f"asm:{a}" for a in scenario.assumptions),
+                          key=lambda f: (sum(f[4:] in s.assumptions for s in scenarios), f)))
+            continue
         units.add(min(scenario.units, key=lambda u: (sum(_selects(u, s) for s in scenarios), u != rule_unit, u)))
     return sorted(units)
 

@@ -27,6 +27,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from harness.common import paths
 from harness.common.errors import InputError, Problem
+from harness.common.facts import EDITIONS
 from harness.common.safeio import atomic_write
 from harness.common.timelimit import time_limit
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
@@ -278,10 +279,15 @@ def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
             item.stash[CLASH] = (f"{sid} #{n}", why)
 
 
-def _unit_selected(units: list[str], wanted: list[str], editions: list[str]) -> bool:
-    if editions and not any(u.split(":", 1)[0] in editions for u in units):
+def _unit_selected(units: list[str], wanted: list[str], editions: list[str], edition: str | None = None,
+                   assumptions: list[str] | tuple[str, ...] = ()) -> bool:
+    """Whether a scenario passes the --unit and --edition filters: its edition is its feature's (the folder
+    under features/), else its units'; a --unit filter names a unit (and takes every unit under it) or an
+    assumption (``asm:<id>``: the scenarios depending on it, those that name no unit too)."""
+    if editions and not (edition in editions if edition else any(u.split(":", 1)[0] in editions for u in units)):
         return False
-    if wanted and not any(u == w or u.startswith(w + ".") for u in units for w in wanted):
+    if wanted and not any(u == w or u.startswith(w + ".") for u in units for w in wanted) \
+            and not any(w == f"asm:{a}" for a in assumptions for w in wanted):
         return False
     return True
 
@@ -308,7 +314,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         units = sorted(m.args[0] for m in item.iter_markers("unit"))
         rec.collected.add(_result_id(item, tpl))
-        if _unit_selected(units, rec.unit_filter, rec.edition_filter):
+        edition = parts[tpl.feature.filename].split("/", 1)[0]
+        assumptions = [m.args[0] for m in item.iter_markers("assumption")]
+        if _unit_selected(units, rec.unit_filter, rec.edition_filter, edition if edition in EDITIONS else None,
+                          assumptions):
             keep.append(item)
             rec.selected.append(_result_id(item, tpl))
         else:

@@ -168,8 +168,8 @@ def board_needs(board_path: str) -> frozenset[str]:
     for card in data.get("cards", []):
         if card.get("controller") not in (None, card.get("owner")):
             out.add("control_change")
-        if card.get("host"):
-            out.add("attachments")
+        if card.get("host") or board.definitions.get(card.get("card"), {}).get("type") in ("equipment", "symbiote"):
+            out.add("attachments")        # an attached card, or one that should be (503.1.b7: destroyed without a host)
         if card.get("face_up") is False:
             out.add("face_down")
         if card.get("zone") == "deck":

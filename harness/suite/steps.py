@@ -768,7 +768,8 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             return "нет"
         if h["kind"] == "declare" and h["info"].get("ability"):
             return f"объявление особенности {world.card_label(h['source'])}: {h['info']['ability']}"
-        return f"{history_name(h)} {world.card_label(h['source'] or affected_cards(h)[0])}"
+        card = h["source"] or next(iter(affected_cards(h)), None)      # the start of a turn names no card
+        return f"{history_name(h)} {world.card_label(card)}" if card else history_name(h)
 
     def resources(items: list[str]) -> str:
         words = ["закрытие" if r.startswith("close:") else f"фишки: {r.split(':')[2]}" for r in items]
