@@ -47,8 +47,10 @@ class ActivatedAbilities:
 
     def _declare_activation(self: Game, player: str, action: dict) -> None:
         card, ab = self._check_activation(player, action)
+        # classic 537.1.f: a conditionally played ability names the event that met its condition as its parent
         self.declaring = {"kind": "activate", "card": card.id, "ability": ab.key, "player": player,
-                          "parent": None, "subject": None, "fixed": [], "chosen": []}
+                          "parent": self.condition_parent(ab.requires, card.id, player), "subject": None,
+                          "fixed": [], "chosen": []}
         self._continue_declaration()
 
     def _pay(self: Game, entry: Entry) -> None:

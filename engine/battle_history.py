@@ -69,21 +69,34 @@ class BattleHistory:
 
     def history_query(self: Game, query: str, you: str) -> set[str]:
         """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
+        return {card_id for card_id, _ in self.history_events(query, you)}
+
+    def history_events(self: Game, query: str, you: str) -> list[tuple[str, str]]:
+        """The events that make a condition about the past hold (537.2), oldest first: (card, history entry)."""
         if query == "attacked_your_creature_this_turn":
-            return {h["source"] for i, h in enumerate(self.history) if h["kind"] == "strike" and h["turn"] == self.turn
-                    and h["info"].get("attack") != "answer" and h["info"].get("target_controller") == you
-                    and self._same_object(h["source"], i)}
+            return [(h["source"], h["id"]) for i, h in enumerate(self.history) if h["kind"] == "strike"
+                    and h["turn"] == self.turn and h["info"].get("attack") != "answer"
+                    and h["info"].get("target_controller") == you and self._same_object(h["source"], i)]
         if query == "died_from_enemy_attack":
-            out = set()
+            out = []
             for i, h in enumerate(self.history):
                 dead = h["targets"] or h["info"].get("cards") or []
                 if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and dead:
                     cause = self.entry_of(h["parent"])
                     if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"] \
                             and self._same_object(dead[0], i):
-                        out.add(dead[0])
+                        out.append((dead[0], h["id"]))
             return out
         raise ValueError(query)
+
+    def condition_parent(self: Game, query: str | None, card_id: str, you: str) -> str | None:
+        """Classic 537.1.f: a conditionally played ability («условно играемая особенность», declared only when a
+        condition about the past holds: `Ability.requires`) records as the game action that generated it the
+        event that met its condition for this card — the latest one; an ability with no such condition, none."""
+        if not query:
+            return None
+        events = [hid for card, hid in self.history_events(query, you) if card == card_id]
+        return events[-1] if events else None
 
     def _same_object(self: Game, card_id: str | None, index: int) -> bool:
         """537.4: the history entry at `index` names the card as it is now only if the card has not been in the

@@ -64,6 +64,8 @@ EFFECT_TARGETS_FIXED = ("self", "trigger_subject", "all_targets")
 UNTIL = ("end_of_turn", "end_of_controller_turn")
 WHILE = ("source_in_squad",)
 PROTECTED_FROM = ("opponent", "any")               # whose abilities cannot target the card (Protection.from_)
+# the kinds of ability a protection may name: its forms, and «особенности, обязывающие атаковать» (classic 536.5)
+PROTECTED_KINDS = FORMS + ("obliges_attack",)
 
 VOCABULARY: dict[str, str] = {
     "ability.key": "the name used to declare it in scenarios («Мститель: при гибели вашего существа»)",
@@ -110,13 +112,17 @@ VOCABULARY: dict[str, str] = {
                            + "|".join(REPLACED_FROM) + " (default any), same_amount: true («столько же»: the "
                            "instead effects take the replaced effect's amount)}: «вместо того чтобы [verb] — [instead]»: "
                            "when an effect of that verb (of a card of that side) would apply to the card, it is not "
-                           "applied and the instead effects are, at once: no declaration, no stack, no priority "
-                           "(ASM replacement-general)",
+                           "applied and the instead effects are: classic, a generated action of the card and its "
+                           "controller, put on top of the stack and carried out at once, unpaid, before the replaced "
+                           "ability goes on (536.1.1, 536.2); heroes, applied at once with no declaration, Queue or "
+                           "priority (115.1.p1) (ASM replacement-general)",
     "ability.modifier": "static: {of: effect_amount, amount: N, when: " + "|".join(HISTORY_CONDITIONS) + "}: "
                         "+N to the card's воздействия on a card for which that battle-history condition holds (537.2.ex2)",
-    "ability.protection": "static: {from: opponent|any, forms: [spell|effect…]} — «не может быть целью "
-                          "[заклинаний/воздействий/особенностей] [противника]»: while the card has it, an ability of "
-                          "that form (no forms: any ability) controlled by the opponent (from: opponent) or by anyone "
+    "ability.protection": "static: {from: opponent|any, forms: [spell|effect|obliges_attack…]} — «не может быть "
+                          "целью [заклинаний/воздействий/особенностей] [противника]», «на него не действуют "
+                          "особенности, обязывающие атаковать» (obliges_attack: an ability with an oblige_attack "
+                          "effect; one that generates an attack is not one, classic 536.5): while the card has it, "
+                          "an ability of that form (no forms: any ability) controlled by the opponent (from: opponent) or by anyone "
                           "(from: any) cannot choose the card as a target: it is not offered, and a «все …» target "
                           "(113.2.p2) skips it; effects that do not choose it as a target — static abilities "
                           "(heroes 115.1.p1), self, trigger_subject — still reach it; attacks are not abilities "
@@ -361,8 +367,8 @@ def _protection(c: _Checker, obj: Any, path: Path, kind: str) -> Protection | No
         return None
     c.choice(obj, "from", path, PROTECTED_FROM)
     forms = obj.get("forms", [])
-    if not c.need(isinstance(forms, list) and all(f in FORMS for f in forms), path + ("forms",),
-                  f"expected a list of: {', '.join(FORMS)}"):
+    if not c.need(isinstance(forms, list) and all(f in PROTECTED_KINDS for f in forms), path + ("forms",),
+                  f"expected a list of: {', '.join(PROTECTED_KINDS)}"):
         forms = []
     return Protection(from_=str(obj.get("from", "any")), forms=tuple(forms))
 

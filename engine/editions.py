@@ -28,6 +28,10 @@ class Edition:
     before_events: tuple[str, ...]  # what a «До [текст]» trigger (113.2) can precede: the trigger events fired
                                     # at a declaration (ASM trigger-word-do, heroes-before-ability)
     loses_without_creatures: bool = False   # classic 503.1.b18
+    # a replacing ability generates a game action (classic 536.1.1) that goes on top of the stack (536.2.a);
+    # heroes: a static «не объявляется, не выполняется и не использует Очередь» (heroes 115.1.p1, 115.3), and its
+    # replacement applies at once (ASM replacement-general)
+    replacement_generates: bool = False
 
     def cells(self) -> list[str]:
         return [f"{c}{r}" for r in range(1, self.rows + 1) for c in self.columns]
@@ -63,6 +67,7 @@ CLASSIC = Edition(
     queue_reading=None,                # ASM stack-lifo
     before_events=("attack",),        # ASM trigger-word-do: «До» a simple attack
     loses_without_creatures=True,
+    replacement_generates=True,       # classic 536.1.1, 536.2.a
 )
 
 HEROES = Edition(

@@ -48,9 +48,14 @@ class Effects:
             return True
         groups = entry.data.get("target_groups", [])
         effects = list(ab.effects)
+        if entry.data.get("replacement") is not None:
+            # classic 536.1.1: the generated action of a replacing ability: the effects it puts instead
+            effects = list(self.instead_effects(ab, entry.data.get("amount")))
         participle = ab.replacement if ab.replacement is not None and ab.replacement.of == "effects" else None
-        if participle is not None and entry.data.get("participle") is None:
+        if participle is not None and entry.data.get("participle") in (None, "effect2"):
             entry.data["participle"] = self._participle(entry, ab, groups)
+            if entry.data["participle"] == "effect2":
+                return False          # a replacement of effect 2 put its generated action on the stack (536.1.1)
         if entry.data.get("participle") == "effect1_cancelled":
             effects = []
         start = entry.data.get("effect_index", 0)
@@ -78,7 +83,10 @@ class Effects:
         return full
 
     def _apply_effects(self: Game, entry: Entry, effects: list[EffectSpec], start: int, groups: list) -> bool:
-        """The ability's effects from `start` on; False when it stopped for a generated action."""
+        """The ability's effects from `start` on (and, resuming, from target `target_index` of the first); False
+        when it stopped for a generated action (classic 536.2.a): its own (a generating verb), or that of a
+        replacing ability that replaced one of its effects (536.1.1). It goes on where it stopped (536.2.d)."""
+        resume_at = entry.data.pop("target_index", 0)
         for index in range(start, len(effects)):
             spec = effects[index]
             verb = VERBS[spec.do]
@@ -87,12 +95,25 @@ class Effects:
                 if verb.apply(self, entry, spec, ""):         # 536: a generated action was put on the stack
                     return False
                 continue
-            for target_id in self._effect_targets(entry, spec, groups):
+            targets = self._effect_targets(entry, spec, groups)
+            for position in range(resume_at if index == start else 0, len(targets)):
+                target_id = targets[position]
                 if self.effect_reaches(spec, target_id):
-                    self._apply_effect(entry, spec, target_id)
+                    if self.apply_effect_stacking(entry, spec, target_id)[1]:
+                        # classic 536.2.a, d: the replacing ability's action resolves first; then this effect
+                        # goes on with its next target
+                        entry.data["effect_index"], entry.data["target_index"] = index, position + 1
+                        return False
                 elif target_id in entry.targets:
                     entry.data["target_lost"] = True      # 113.2.p2: not carried out on a declared target
         return True
+
+    def apply_effect_stacking(self: Game, entry: Entry, spec: EffectSpec, target_id: str) -> tuple[bool | None, bool]:
+        """Apply one effect to one target (`_apply_effect`): its result, and whether a replacing ability put its
+        generated action on top of the stack meanwhile (classic 536.1.1, 536.2.a)."""
+        top = self.stack[-1] if self.stack else None
+        result = self._apply_effect(entry, spec, target_id)
+        return result, bool(self.stack) and self.stack[-1] is not top
 
     def effect_reaches(self: Game, spec: EffectSpec, target_id: str) -> bool:
         """An effect on a card applies to it only while it is in play, unless the verb acts in any zone or on a
@@ -203,6 +224,18 @@ def _continuous(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> N
     game.effects.append(Effect(id=eid, kind=spec.do, source=entry.source, target=target_id, amount=spec.amount,
                                until_end_of_turn=until, cause=entry.declared, order=(1, len(game.history))))
     _logged(game, entry, spec, target_id, id=eid, amount=spec.amount)
+
+
+def _oblige_attack(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
+    """«обязан атаковать»: a continuous effect on the creature, until the end of its controller's next turn; an
+    ability with it is one «обязывающая атаковать» (classic 536.5). What the obligation demands is outside the
+    corpus and not carried out (ASM no-obligation-to-attack)."""
+    eid = game._new_id("e")
+    controller = game.controller(game.cards[target_id])
+    until = game.turn + (2 if game.active == controller else 1)       # turns alternate between the two players
+    game.effects.append(Effect(id=eid, kind=spec.do, source=entry.source, target=target_id, until_end_of_turn=until,
+                               cause=entry.declared, order=(1, len(game.history))))
+    _logged(game, entry, spec, target_id, id=eid)
 
 
 def _gain_control(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
@@ -355,8 +388,8 @@ def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> Non
 
 def _destroy_all_in_cell(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
     victims = game.on_cell(cell)
-    # each destruction is an effect on that card: a «вместо того чтобы быть уничтоженным» of it acts (ASM
-    # replacement-general)
+    # each destruction is an effect on that card: a «вместо того чтобы быть уничтоженным» of it acts (classic
+    # 536.1.1: its action goes on the stack; a cell holds one card, so nothing here waits behind it)
     results = [not game.effect_replaced(entry, EffectSpec(do="destroy"), c) and game._destroy_by_effect(entry, c)
                for c in victims]
     return all(results)
@@ -367,6 +400,7 @@ VERBS: dict[str, Verb] = {
     "strike_bonus": Verb(_continuous, static=True, battle_start=True),
     "strike_set": Verb(_continuous, static=True),
     "gain_control": Verb(_gain_control),
+    "oblige_attack": Verb(_oblige_attack),
     "wound": Verb(_wound),
     "heal": Verb(_heal),
     "destroy": Verb(_destroy),

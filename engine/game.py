@@ -202,7 +202,8 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     def _advance(self) -> None:
         """Run the game forward until a player has priority or a decision is pending."""
         while self._pending is None and not self.lost:
-            rule_effects.run(self)
+            if not self.rule_effects_wait():       # classic 538.2
+                rule_effects.run(self)
             if self.lost:
                 return
             top = self.next_entry()

@@ -1,15 +1,17 @@
 """Generated actions (classic 536): a game action an effect makes a card perform.
 
-Classic 536.1: an effect that makes a card perform a game action generates it; 536.1.1: replacing
-abilities count too (534). The generated attack is the one the vocabulary knows (`generated_attack`).
-536.5: no ability of the vocabulary obliges a creature to attack (ASM no-obligation-to-attack).
+Classic 536.1: an effect that makes a card perform a game action generates it: the generated attack
+(`generated_attack`) and the forced execution of an ability (`generated_ability`); 536.1.1: replacing
+abilities count too (534): the effects a «вместо того чтобы …» puts instead are a generated action
+(`_generate_replacement`). 536.5: an ability that generates an attack is not one «обязывающая атаковать»
+(`obliges_to_attack`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import EffectSpec, Entry
+from .model import Ability, Card, EffectSpec, Entry
 
 if TYPE_CHECKING:
     from .game import Game
@@ -75,3 +77,30 @@ class GeneratedActions:
         self._start_parts(gen, ab)
         self.stack.append(gen)
         return True
+
+    def _generate_replacement(self: Game, card: Card, ab: Ability, amount: int | None, hid: str, by: Entry) -> None:
+        """Classic 536.1.1: a replacing ability generates a game action — the effects its «вместо того чтобы …»
+        puts instead of the replaced effect (`hid` is the «замещение»). 536.2.a: at the effect application step of
+        the replaced ability (`by`) the action goes on top of the stack, if it is legal (the instead effects reach
+        the card), and starts at once: nobody gets priority before it is carried out; 536.2.b: from its target
+        resolution step; 536.2.c: no payment stage; 536.2.d: once it has resolved and left the stack, the replaced
+        ability goes on (effects.py). 536.3, 536.5: the card that creates the replacement effect performs the
+        action, and its controller makes every choice."""
+        instead = self.instead_effects(ab, amount)
+        if not all(self.effect_reaches(spec, card.id) for spec in instead):
+            self.log("generated_illegal", source=card.id, targets=[card.id], parent=hid)
+            return
+        gen = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=self.controller(card),
+                    targets=[card.id], ability=ab.key, step="target_resolution", generated=True,
+                    data={"replacement": hid, "amount": amount, "target_groups": [],
+                          "target_zones": {card.id: card.zone}})
+        gen.declared = self.log("declare", source=card.id, targets=[card.id], controller=gen.controller,
+                                parent=hid, action="ability", ability=ab.key, entry=gen.id, generated=True,
+                                generated_by=by.id)
+        self.stack.append(gen)
+
+    def obliges_to_attack(self: Game, ab: Ability | None) -> bool:
+        """Classic 536.5: «Особенности, порождающие атаки, не относятся к особенностям, обязывающим атаковать,
+        так как порождённая атака не объявляется»: an ability obliges to attack when one of its effects is an
+        obligation to attack (`oblige_attack`); a `generated_attack` is not one (ASM no-obligation-to-attack)."""
+        return ab is not None and any(e.do == "oblige_attack" for e in ab.effects)

@@ -22,34 +22,60 @@ class ParticipleReplacement:
 
     def _participle(self: Game, entry: Entry, ab: Ability, groups: list) -> str:
         """Classic 538.1: «[Способность 1] …, совершая [Способность 2]» — at the replacement step effect 1 is
-        replaced by effect 2 when the target meets [Условие] now (b2); effect 2 goes by the usual rules and
-        may itself be replaced, and then effect 1 is not applied (b3); if effect 2 succeeded, effect 1 is
-        applied at once, without the stack, and cannot be replaced (b4). ASM participle-steps. Effect 2 (the
-        destruction of 538.3.ex1) is applied here, not put on the stack as a generated action (ASM
-        participle-destruction-not-stacked); [Условие] is read now, at the application (ASM
-        participle-condition-moment)."""
-        # effect 2 (the destruction of 538.3.ex1) is applied here, at the replacement step, not put on the stack
-        # as a generated action (ASM participle-destruction-not-stacked); [Условие] is read now, at the
-        # application (538.1.b2, ASM participle-condition-moment)
+        replaced by effect 2 when the target meets [Условие] «в момент наложения эффекта» (b2: read now, at the
+        application, not at the declaration); effect 2 goes by the usual rules and may itself be replaced, and
+        then «выполняется новый замещённый эффект», and effect 1 is not applied (b3); if effect 2 succeeded,
+        effect 1 is applied at once, without the stack, and cannot be replaced (b4). ASM participle-steps.
+        Effect 2 (the destruction of 538.3.ex1) is applied here, not put on the stack as a generated action (the
+        default reading of ASM participle-destruction-not-stacked). A replacement of effect 2 is a replacing
+        ability (536.1.1): its generated action goes on the stack (536.2.a) and this step waits for it — returns
+        "effect2" — and goes on where it stopped once it has resolved (536.2.d). An ability that is blocked
+        (538.3.ex1 «не заблокирована»: cancelled at its target resolution step, its target no longer legal) never
+        reaches this step: neither effect 2 nor effect 1 is applied (ASM participle-blocked). Returns
+        "not_applicable", "effect2", "effect1_cancelled" or "effect1_follows"."""
         r = ab.replacement
         assert r is not None
-        cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
-        occupied = self.on_cell(cell)
-        if r.when != "cell_occupied" or not occupied:
-            return "not_applicable"
-        self.log("replaced", source=entry.source, targets=[cell] if cell else [], parent=entry.declared,
-                 effect1=[e.do for e in ab.effects], effect2=[e.do for e in r.instead])
-        succeeded = True
-        for spec in r.instead:
-            for target_id in self._effect_targets(entry, spec, groups):
+        if entry.data.get("participle") != "effect2":
+            cell = self._effect_targets(entry, ab.effects[0], groups)[0] if ab.effects else None
+            if r.when != "cell_occupied" or not self.participle_condition(entry, cell):
+                return "not_applicable"
+            self.log("replaced", source=entry.source, targets=[cell] if cell else [], parent=entry.declared,
+                     effect1=[e.do for e in ab.effects], effect2=[e.do for e in r.instead])
+            entry.data["effect2_at"], entry.data["effect2_ok"] = [0, 0], True
+        (first, resume_at), succeeded = entry.data["effect2_at"], entry.data["effect2_ok"]
+        for index in range(first, len(r.instead)):
+            spec = r.instead[index]
+            targets = self._effect_targets(entry, spec, groups)
+            for position in range(resume_at if index == first else 0, len(targets)):
+                target_id = targets[position]
                 # 538.1.b3: effect 2 «накладывается на цель по общим правилам»: a later effect of it does not
                 # reach a card that its earlier effects took out of play
-                if self.effect_reaches(spec, target_id):
-                    succeeded = self._apply_effect(entry, spec, target_id) is not False and succeeded
+                if not self.effect_reaches(spec, target_id):
+                    continue
+                result, stacked = self.apply_effect_stacking(entry, spec, target_id)
+                succeeded = result is not False and succeeded
+                if stacked:
+                    # 538.1.b3 «выполняется новый замещённый эффект»: the replacing ability's action (536.1.1) is
+                    # carried out first (536.2.a); effect 2 goes on after it (536.2.d)
+                    entry.data["effect2_at"], entry.data["effect2_ok"] = [index, position + 1], succeeded
+                    return "effect2"
+        for key in ("effect2_at", "effect2_ok"):
+            entry.data.pop(key, None)
         if not self._effect1_follows(succeeded):
             self.log("participle_cancelled", source=entry.source, parent=entry.declared)
             return "effect1_cancelled"
         return "effect1_follows"
+
+    def participle_condition(self: Game, entry: Entry, cell: str | None) -> bool:
+        """538.1.b2: whether the target meets [Условие] «в момент наложения эффекта» — now, at the effect
+        application step, whatever it was when the ability was declared: the cell is occupied."""
+        return bool(self.on_cell(cell)) if cell else False
+
+    def rule_effects_wait(self: Game) -> bool:
+        """538.2: rule effects that arise while the effects of 538.1 are applied «применяются после того, как
+        применятся эффекты, описанные в 538.1»: they wait while a participle construction waits on the stack for
+        the generated action of a replacement of its effect 2 (536.1.1)."""
+        return any(e.data.get("participle") == "effect2" for e in self.stack)
 
     def _effect1_follows(self: Game, effect2_succeeded: bool) -> bool:
         """Classic 538.1.b3/b4: effect 1 follows only if effect 2 was applied, not replaced."""

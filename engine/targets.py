@@ -93,10 +93,15 @@ class Targets:
                 continue
             if p.from_ == "opponent" and self.controller(card) == you:
                 continue
-            if p.forms and (ability is None or ability.form not in p.forms):
+            if p.forms and (ability is None or not any(self.ability_is(ability, kind) for kind in p.forms)):
                 continue
             return True
         return False
+
+    def ability_is(self: Game, ability: Ability, kind: str) -> bool:
+        """Whether an ability is of a kind a protection names: its form (заклинание, воздействие), or one
+        «обязывающая атаковать» (classic 536.5: an ability generating an attack is not one)."""
+        return self.obliges_to_attack(ability) if kind == "obliges_attack" else ability.form == kind
 
     def near_reference(self: Game, f: Filter, chosen: list, ability: Ability | None) -> tuple[Card | None, str | None]:
         """What `near: targetN` refers to: the earlier target's card, or its cell when that target is a cell

@@ -420,8 +420,8 @@ def test_the_effects_table_carries_every_verb_of_the_vocabulary():
     from engine import cards, effects
 
     assert cards.EFFECTS == (                        # the vocabulary's order (docs/VOCABULARY.md) is the table's
-        "strike_bonus", "strike_set", "gain_control", "wound", "heal", "destroy", "lose_abilities", "add_lives",
-        "negative_lives", "add_counters", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
+        "strike_bonus", "strike_set", "gain_control", "oblige_attack", "wound", "heal", "destroy", "lose_abilities",
+        "add_lives", "negative_lives", "add_counters", "roll_bonus", "wound_roll", "look_at_deck", "take_from_deck",
         "return_to_deck", "return_to_hand", "detach", "generated_attack", "generated_ability", "close",
         "add_cell_marker", "remove_markers", "incarnate", "destroy_all_in_cell", "put_into_play")
     assert {v.target for v in effects.VERBS.values()} == {"card", "card_any_zone", "cell", "stack"}

@@ -37,7 +37,8 @@ ZONES_RU = ZONE_TITLES     # the zone glossary lives in harness.common.vocabular
 STRIKES_RU = {"weak": "слабый", "medium": "средний", "strong": "сильный", None: "нет удара"}
 ROLES_RU = {"attacker": "атакующий", "defender": "защищающийся"}
 EFFECTS_RU = {"control": "взятие под контроль", "strike_bonus": "бонус к удару", "gain_control": "взятие под контроль",
-              "strike_set": "удар", "roll_bonus": "бонус к броску", "lose_abilities": "потеря способностей"}
+              "strike_set": "удар", "roll_bonus": "бонус к броску", "lose_abilities": "потеря способностей",
+              "oblige_attack": "обязан атаковать"}
 STACK_STEPS_RU = {"declared": "объявлено", "target_resolution": "шаг разрешения целей", "rolls": "броски кубиков",
                   "apply": "применение эффекта", "payment": "оплата", "done": "выполнено"}
 
@@ -104,6 +105,7 @@ EFFECT_WORDS = {  # effect of an ability (history kind "effect"): {src}, {tgt}, 
     "detach": "{tgt} отсоединяется",
     "return_to_deck": "{tgt} возвращается в колоду",
     "lose_abilities": "{tgt} теряет способности",
+    "oblige_attack": "{tgt} обязан атаковать",
 }
 RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
     "death": "гибель {tgt}",

@@ -642,9 +642,13 @@ class ReplacementIgnoresVerb(Game):
 
 @mutant("replacement-on-stack")
 class ReplacementOnStack(Game):
-    """A replacement «вместо …» is declared and put on the stack/Queue like a triggered ability, its effects
-    applied when it resolves (ASM replacement-general, 538.1 «особый эффект замещения», heroes: «вместо»
-    replacements do not use the Queue)."""
+    """A replacement «вместо …» is declared and put on the stack/Queue like a triggered ability, waiting for
+    priority: its effects are applied when it resolves, after the replaced ability has finished (classic
+    536.2.a, d: the generated action is carried out at once and the replaced ability goes on after it; heroes
+    115.1.p1: a static does not use the Queue)."""
+
+    def _generate_replacement(self, card: Any, ab: Any, amount: Any, hid: str, by: Any) -> None:
+        self.apply_instead(card, ab.key, self.instead_effects(ab, amount), hid)
 
     def apply_instead(self, card: Any, key: str, instead: tuple, hid: str) -> None:
         entry = Entry(id=self._new_id("s"), kind="ability", source=card.id, controller=self.controller(card),
@@ -659,6 +663,109 @@ class ReplacementOnStack(Game):
             return super()._apply_ability(entry)
         self._apply_effects(entry, list(entry.data["instead"]), 0, [])
         return True
+
+
+@mutant("replacement-without-stack")
+class ReplacementWithoutStack(Game):
+    """Classic: a replacing ability's «вместо» effects are applied at once, with no declaration and no generated
+    action on the stack, as in heroes (classic 536.1.1: «к эффектам, порождающим игродействия, относятся
+    замещающие особенности»; 536.2.a: «в стек верхним игродействием помещается порождаемое игродействие»)."""
+
+    def _generate_replacement(self, card: Any, ab: Any, amount: Any, hid: str, by: Any) -> None:
+        self.apply_instead(card, ab.key, self.instead_effects(ab, amount), hid)
+
+
+@mutant("replacement-action-by-replaced-player")
+class ReplacementActionByReplacedPlayer(Game):
+    """The generated action of a replacing ability is controlled by the player of the ability whose effect was
+    replaced, not by the player controlling the replacing card (classic 536.3: «все выборы осуществляет игрок,
+    контролирующий карту, которая создаёт эффект, порождающий игродействие»; 536.5)."""
+
+    def _generate_replacement(self, card: Any, ab: Any, amount: Any, hid: str, by: Any) -> None:
+        size = len(self.stack)
+        super()._generate_replacement(card, ab, amount, hid, by)
+        if len(self.stack) > size:
+            gen = self.stack[-1]
+            gen.controller = by.controller
+            declared = next(i for i in range(len(self.history) - 1, -1, -1) if self.history[i]["id"] == gen.declared)
+            self.history[declared] = {**self.history[declared], "controller": by.controller}
+
+
+@mutant("replaced-ability-stops")
+class ReplacedAbilityStops(Game):
+    """Once the generated action of a replacing ability has resolved, the ability whose effect it replaced does not
+    go on: its other targets and effects are dropped (classic 536.2.a, d: the action is put on the stack at that
+    ability's effect application step, and its execution goes on after it)."""
+
+    def _apply_effects(self, entry: Any, effects: list, start: int, groups: list) -> bool:
+        if entry.data.pop("target_index", None) is not None:
+            return True
+        return super()._apply_effects(entry, effects, start, groups)
+
+    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
+        if entry.data.get("participle") == "effect2":
+            entry.data["effect2_at"] = [len(ab.replacement.instead), 0]
+        return super()._participle(entry, ab, groups)
+
+
+@mutant("participle-replaced-effect2-void")
+class ParticipleReplacedEffect2Void(Game):
+    """When effect 2 of a participle construction is replaced, the replacement only cancels it: the new replaced
+    effect is not carried out (classic 538.1.b3: «Если это происходит, то выполняется новый замещённый эффект»)."""
+
+    def _generate_replacement(self, card: Any, ab: Any, amount: Any, hid: str, by: Any) -> None:
+        if by.data.get("effect2_at") is None:
+            super()._generate_replacement(card, ab, amount, hid, by)
+
+
+@mutant("participle-condition-at-declaration")
+class ParticipleConditionAtDeclaration(Game):
+    """The [Условие] of a participle construction is read when the ability is declared, not «в момент наложения
+    эффекта» (classic 538.1.b2)."""
+
+    def _continue_declaration(self) -> None:
+        super()._continue_declaration()
+        top = self.stack[-1] if self.stack else None
+        if self.declaring is None and top is not None and "occupied_then" not in top.data:
+            cells = [t for t in top.targets if self.edition.is_cell(t)]
+            top.data["occupied_then"] = {c: bool(self.on_cell(c)) for c in cells}
+
+    def participle_condition(self, entry: Any, cell: str | None) -> bool:
+        return bool(cell) and entry.data.get("occupied_then", {}).get(cell, False)
+
+
+@mutant("participle-despite-block")
+class ParticipleDespiteBlock(Game):
+    """A declared ability with a participle construction that is blocked (cancelled: its target is no longer
+    legal) still has its replacement step: effect 2 (the destruction) is applied to an occupied cell (classic
+    538.3.ex1: «Если объявленная способность инкарнации не заблокирована, при наложении эффекта заявляется …
+    уничтожение»)."""
+
+    def _after_fizzle(self, entry: Any) -> str:
+        ab = self.cards[entry.source].definition.ability(entry.ability or "")
+        if ab is not None and ab.replacement is not None and ab.replacement.of == "effects":
+            self._participle(entry, ab, entry.data.get("target_groups", []))
+        return super()._after_fizzle(entry)
+
+
+@mutant("generating-obliges-attack")
+class GeneratingObligesAttack(Game):
+    """An ability that generates an attack counts as one «обязывающая атаковать»: a card protected from those
+    cannot be made to perform a generated attack (classic 536.5: «Особенности, порождающие атаки, не относятся к
+    особенностям, обязывающим атаковать»)."""
+
+    def obliges_to_attack(self, ab: Any) -> bool:
+        return super().obliges_to_attack(ab) or (ab is not None and any(e.do == "generated_attack" for e in ab.effects))
+
+
+@mutant("conditional-no-parent")
+class ConditionalNoParent(Game):
+    """A conditionally played ability (declared only when a condition about the past holds, as Вальхалла)
+    records no game action that generated it (classic 537.1.f: «игродействии, которое породило это игродействие
+    (для срабатывающих и условно играемых особенностей)»)."""
+
+    def condition_parent(self, query: str | None, card_id: str, you: str) -> str | None:
+        return None
 
 
 @mutant("effects-reach-out-of-play")

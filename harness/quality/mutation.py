@@ -89,6 +89,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "closed-target-thirds": ("classic [503.1.b13-22]", "classic [503.1.b13-24]"),
     "compound-ends-at-a-lost-target": ("classic [536.2.b-10]", "classic [536.2.b-11]"),
     "condition-as-state": ("classic [113.1-3]", "classic [113.1-4]", "classic [113.2.ex1-1]"),
+    "conditional-no-parent": ("classic [537.1.f-2]", "classic [537.1.f-3]"),
     "control-forever": (
         "classic [113.2.ex1-1]", "classic [503.1.b15-3]", "classic [537.1.e-2]", "classic [537.1.f-1]",
     ),
@@ -108,12 +109,12 @@ KILLS: dict[str, tuple[str, ...]] = {
     "generated-attack-as-open": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
         "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
-        "classic [536.4.ex1-2]", "classic [536.5-1]",
+        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
     ),
     "generated-attack-by-generator": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]",
         "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]",
+        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
     ),
     "generated-attack-defender": (
         "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
@@ -128,12 +129,16 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.b-1]",
         "classic [536.2.b-3]", "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]",
         "classic [536.2.d-1]", "classic [536.3-1]", "classic [536.3-2]", "classic [536.4.ex1-1]",
-        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [537.1-1]",
+        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]", "classic [536.5-4]",
+        "classic [537.1-1]",
     ),
-    "generator-stops-at-generated": ("classic [536.2-1]", "classic [536.2.c-1]", "classic [536.4.ex1-1]"),
+    "generating-obliges-attack": ("classic [536.5-2]", "classic [536.5-3]", "classic [536.5-4]"),
+    "generator-stops-at-generated": (
+        "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.4.ex1-1]", "classic [536.5-2]",
+    ),
     "generator-unpaid": (
         "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.c-1]",
-        "classic [536.2.d-1]", "classic [536.4.ex1-1]",
+        "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [536.5-2]",
     ),
     "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
@@ -204,15 +209,21 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "opens-nothing": ("classic [503.1.b19-1]", "classic [503.1.b2-1]"),
     "optional-trigger-kept": ("heroes [113.4-1]", "heroes [113.4-3]"),
-    "participle-effect1-anyway": ("classic [538.1.b3-1]", "classic [538.1.b3-3]"),
+    "participle-condition-at-declaration": ("classic [538.1.b2-2]", "classic [538.1.b2-3]"),
+    "participle-despite-block": ("classic [538.3.ex1-4]", "classic [538.3.ex1-5]"),
+    "participle-effect1-anyway": (
+        "classic [538.1.b3-1]", "classic [538.1.b3-3]", "classic [538.1.b3-4]", "classic [538.1.b3-5]",
+    ),
     "participle-effect1-replaceable": ("classic [538.1.b4-2]", "classic [538.1.b4-3]"),
     "participle-priority-between": ("classic [538.1.b4-1]", "classic [538.2-1]", "classic [538.2-2]"),
+    "participle-replaced-effect2-void": ("classic [538.1.b3-4]", "classic [538.1.b3-5]"),
     "participle-rule-effects-between": ("classic [538.2-1]", "classic [538.2-2]"),
     "participle-target-ignores-condition": (
         "classic [536.1.1-1]", "classic [538.1.b1-1]", "classic [538.1.b1-2]", "classic [538.1.b1-3]",
-        "classic [538.1.b3-1]", "classic [538.1.b3-2]", "classic [538.1.b3-3]", "classic [538.1.b4-1]",
-        "classic [538.1.b4-2]", "classic [538.1.b4-3]", "classic [538.2-1]", "classic [538.2-2]",
-        "classic [538.3.ex1-1]",
+        "classic [538.1.b2-2]", "classic [538.1.b3-1]", "classic [538.1.b3-2]", "classic [538.1.b3-3]",
+        "classic [538.1.b3-4]", "classic [538.1.b3-5]", "classic [538.1.b4-1]", "classic [538.1.b4-2]",
+        "classic [538.1.b4-3]", "classic [538.2-1]", "classic [538.2-2]", "classic [538.3.ex1-1]",
+        "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]",
     ),
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
     "priority-during-rule-effects": (
@@ -220,14 +231,29 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b8-2]", "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
     ),
     "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
-    "protection-forms-ignored": ("classic [protection-4]", "classic [protection-6]"),
-    "protection-from-anyone": ("classic [protection-3]", "classic [protection-5]"),
-    "protection-ignored": (
-        "classic [113.2.p2-11]", "classic [protection-1]", "classic [protection-2]", "heroes [115.1.p1-3]",
+    "protection-forms-ignored": (
+        "classic [113.2.p2-13]", "classic [113.2.p2-15]", "classic [536.5-2]", "classic [536.5-3]",
+        "classic [536.5-4]",
     ),
-    "replacement-also-applies-original": ("classic [536.1.1-2]", "classic [536.1.1-4]", "heroes [115.3-2]"),
+    "protection-from-anyone": ("classic [113.2.p2-12]", "classic [113.2.p2-14]"),
+    "protection-ignored": (
+        "classic [113.2.p2-10]", "classic [113.2.p2-11]", "classic [113.2.p2-9]", "classic [536.5-3]",
+        "classic [536.5-4]", "heroes [115.1.p1-3]",
+    ),
+    "replaced-ability-stops": ("classic [536.1.1-7]", "classic [538.1.b3-5]"),
+    "replacement-action-by-replaced-player": ("classic [536.1.1-2]", "classic [536.1.1-4]"),
+    "replacement-also-applies-original": (
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
+        "classic [538.1.b3-5]", "heroes [115.3-2]",
+    ),
     "replacement-ignores-verb": ("classic [536.1.1-3]", "classic [536.1.1-6]", "heroes [115.3-3]"),
-    "replacement-on-stack": ("classic [536.1.1-2]", "classic [536.1.1-4]", "heroes [115.3-2]"),
+    "replacement-on-stack": (
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
+        "classic [538.1.b3-5]", "heroes [115.3-2]",
+    ),
+    "replacement-without-stack": (
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
+    ),
     "resources-when-paid": ("classic [537.1-1]", "classic [537.1.d-1]"),
     "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
@@ -235,8 +261,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
     "stack-fifo": (
         "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
-        "classic [113.2-7]", "classic [113.2.p2-16]", "classic [113.2.p2-17]", "classic [113.2.p2-2]",
-        "classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [503.1.b15-2]",
+        "classic [113.2-7]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
+        "classic [503.1.b15-2]", "classic [538.1.b2-2]", "classic [538.1.b2-3]", "classic [538.3.ex1-4]",
     ),
     "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
     "static-sticks-to-target": (
