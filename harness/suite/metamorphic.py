@@ -48,8 +48,16 @@ each transformation: a fresh `World` on the same adapter whose ``board_transform
 applies to the board it loaded, and each step of the scenario with its text and table rewritten, matched to
 the vocabulary (the rewritten step must match the step definition pytest-bdd found for the plain step, or the
 transformation cannot rewrite it safely: an ERROR until the scenario declares the exclusion) and called as
-pytest-bdd calls it. A fork («в любом порядке») is
-explored as in the plain run. With the option off nothing of this runs.
+pytest-bdd calls it. A fork («в любом порядке») is explored as in the plain run. Only a scenario that
+passed plainly is transformed (a known failure, a SKIP or an N/A keeps its plain verdict). With the option off
+nothing of this runs.
+
+Where the reference engine is not symmetric (none of it changes a verdict of the present suite but the one
+declared exclusion): it breaks ties by card id — the order of one static ability's simultaneous applications
+(the exclusion), of a «все …» ability's targets (the «цели» check compares them in any order, 537.1.c «цели
+или целях»), of a deck without ``position`` and of two enemies equally far «напротив»; and a card returning
+from the additional zone to a taken cell takes the first free cell of its controller's half scanning columns
+a → e from row 1 or row 4 (ASM flying-return), which neither the mirror nor the rotation keeps.
 """
 
 from __future__ import annotations
