@@ -49,6 +49,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
         return EXIT_USAGE
     for reading in ns.reading:
         extra += ["--reading", reading]
+    if ns.metamorphic:
+        extra += ["--metamorphic"]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
         code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
                                       quiet=True, extra=extra, plugins=[PytestProgress(bar)])
@@ -94,6 +96,10 @@ def register(sub: Any) -> None:
     c.add_argument("--min-played", type=argtypes.whole_number, default=1, metavar="N",
                    help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
     c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--metamorphic", action="store_true",
+                   help="also play every scenario that passed with the players swapped, the board mirrored, the card "
+                        "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
+                        "transformation (exclusions: features/metamorphic.yaml)")
     c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it, or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",

@@ -86,6 +86,10 @@ S021  refusal-without-class    a step expecting a refusal («Тогда игро
                                ``unknown_action``/``unsupported``); `check` ends the scenario as ERROR (error)
 S022  inline-card              a board of the suite that defines a card inline (``test_cards``): every test
                                card lives once in the pool ``catalog/test-cards/`` (one name, one card) (error)
+S029  metamorphic-exclusion    an entry of ``features/metamorphic.yaml`` (the scenarios not played under a
+                               metamorphic transformation, ``harness/suite/metamorphic.py``) that names no
+                               scenario, an unknown transformation or one that does not apply to the
+                               scenario's edition, or gives no reason; or the file is malformed (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -211,6 +215,8 @@ CHECKS: dict[str, Check] = {
         Check("S026", "axes-invalid", "error", "the axes file does not load, or names no unit or scenario"),
         Check("S027", "unit-without-axes", "warning", "the axes file gives the unit no axes"),
         Check("S028", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
+        Check("S029", "metamorphic-exclusion", "error",
+              "a metamorphic exclusion names no scenario or transformation, or gives no reason"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -1131,6 +1137,31 @@ def _board_findings(boards: Iterable[Path], project: Project) -> list[Finding]:
     return out
 
 
+def _metamorphic_findings(path: Path, scenarios: Sequence[_Scenario], project: Project) -> list[Finding]:
+    """S029: every metamorphic exclusion names a scenario (an outline's row by its own id) and a transformation
+    that applies to its edition, and gives a reason."""
+    from harness.suite.features import stable_id
+    from harness.suite.metamorphic import exclusion_problems
+
+    if not path.is_file():
+        return []
+    try:
+        doc = load_yaml(path, project.root)
+    except InputError as exc:
+        return [_finding("S029", p.file, p.line, p.message) for p in exc.problems]
+    ids: dict[str, str] = {}
+    for sc in scenarios:
+        try:
+            key = (project.root / sc.file).resolve().relative_to(Path(project.features or "").resolve())
+        except ValueError:
+            continue
+        for name in [row for row, _ in sc.rows] or [sc.name]:
+            sid = stable_id(key.with_suffix("").as_posix(), name)
+            ids[sid] = sid.split(":", 1)[0].split("/", 1)[0]
+    return [_finding("S029", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+            for p in exclusion_problems(doc, ids)]
+
+
 def _modeline_findings(project: Project, boards: list[Path], whole: bool = True) -> list[Finding]:
     """S013: the boards (and, for a whole project, its catalog and expectations files) name their schema."""
     from harness.suite.editor_schemas import kind_of, modeline_problem
@@ -1296,6 +1327,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
         steps = step_definitions()
     found, used = _feature_findings(scenarios, corpus, asm_ids, steps, project.scenarios, project)
     out += found
+    out += _metamorphic_findings(project.features / "metamorphic.yaml", scenarios, project)
     board_files = [project.scenarios / n for n in _board_names(project.scenarios)]
     out += _board_findings(board_files, project)
     out += _modeline_findings(project, board_files)

@@ -3,7 +3,9 @@
 
 Options: --engine-cmd CMD (an engine over the JSON-lines protocol, docs/PROTOCOL.md) with
 --start-timeout S, --request-timeout S and --scenario-timeout S, --expectations FILE, --unit ID (repeatable), --edition E
-(repeatable), --report-dir DIR (results.json, junit.xml, index.html at the end of the session), --trace-dir DIR.
+(repeatable), --report-dir DIR (results.json, junit.xml, index.html at the end of the session), --trace-dir DIR,
+--metamorphic (every scenario that passed is played again under each transformation of its inputs that must not
+change its verdict: harness/suite/metamorphic.py).
 
 At the end of the session (on the controller of a pytest-xdist run) the results and the traces go, in memory,
 to every implementation of the `pytest_berserk_results` hook (`Hooks`): the output layer writes the reports
@@ -36,6 +38,7 @@ from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_ti
 from harness.rules.review import current_state
 from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
 from harness.suite.features import stable_id, title_of
+from harness.suite.metamorphic import MetamorphicFailure
 from harness.suite.orderings import explore
 from harness.suite.session import load_expectations
 from harness.suite.world import World, fork_report
@@ -165,6 +168,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--orderings", default=None, choices=("search", "replay"),
                 help="how «в любом порядке» forks are explored: search (clone and memoise; the default for the "
                      "in-process engine) or replay (from the set-up for every order; always over the protocol)")
+    g.addoption("--metamorphic", action="store_true", default=False,
+                help="play every scenario that passed again with the players swapped, the board mirrored, the card "
+                     "ids renamed and the board's lists permuted (features/metamorphic.yaml: declared exclusions); "
+                     "a transformed run that does not pass fails the scenario")
+    g.addoption("--metamorphic-only", action="append", default=[], metavar="NAME",
+                help="--metamorphic with only this transformation (swap, mirror, rename, reorder; repeatable)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -209,6 +218,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
         config.stash[SIGNALS] = install_signal_handlers()     # SIGTERM ends the run like Ctrl-C
     config.addinivalue_line("markers", "bad_tag(tag): a plain tag, which names neither a unit nor an assumption")
+    if config.getoption("--metamorphic") or config.getoption("--metamorphic-only"):
+        from harness.suite.metamorphic import TRANSFORMATIONS, load_exclusions
+
+        unknown = [t for t in config.getoption("--metamorphic-only") if t not in TRANSFORMATIONS]
+        if unknown:
+            raise pytest.UsageError(f"--metamorphic-only: no transformation {', '.join(unknown)} "
+                                    f"(known: {', '.join(TRANSFORMATIONS)})")
+        try:
+            config.stash[METAMORPHIC] = load_exclusions()
+        except InputError as exc:
+            raise pytest.UsageError(f"bad metamorphic exclusions file:\n{exc}") from None
 
 
 @pytest.hookimpl(tryfirst=True)       # before pytest-bdd's own, also when loaded with -p (an installed kit)
@@ -371,6 +391,7 @@ def make_adapter(config: pytest.Config) -> Any:
 
 ENGINE = pytest.StashKey[Any]()
 RECORD_REPLIES = pytest.StashKey[bool]()       # the scenario has a check reading the replies (World.record_replies)
+METAMORPHIC = pytest.StashKey[dict[str, dict[str, str]]]()    # --metamorphic: the declared exclusions
 SIGNALS = pytest.StashKey[Any]()
 
 
@@ -507,6 +528,29 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
             # failure's message and in `berserk-rules bench`)
             sc.fork = {k: v for k, v in world.fork.as_json().items() if k != "seconds"}
             sc.explored = world.fork.explored
+    if METAMORPHIC in request.config.stash:
+        _metamorphic(request, scenario, sc, world)
+
+
+def _metamorphic(request: pytest.FixtureRequest, scenario: Any, sc: Scenario, plain: World) -> None:
+    """--metamorphic: the scenario passed; play it again under every transformation that applies to it and
+    that it does not exclude (harness/suite/metamorphic.py). The first one that does not pass raises."""
+    from harness.suite.metamorphic import applicable, play, step_contexts
+
+    only = request.config.getoption("--metamorphic-only")
+    excluded = request.config.stash[METAMORPHIC].get(sc.id, {})
+    edition = sc.id.split(":", 1)[0].split("/", 1)[0]
+    route = request.config.getoption("--orderings")
+
+    def new_world() -> World:
+        world = World(adapter=plain.adapter)
+        world.check_gate, world.record_replies = plain.check_gate, plain.record_replies
+        return world
+
+    contexts = step_contexts(request, scenario)
+    for name in applicable(edition, excluded):
+        if not only or name in only:
+            play(request, scenario, name, new_world, lambda world, fork: explore(world, fork, route), contexts)
 
 
 def _step_of(request: pytest.FixtureRequest, step: Any) -> Step | None:
@@ -571,6 +615,9 @@ def classify(error: BaseException | None) -> tuple[str, str]:
         return "PASS", ""
     if isinstance(error, NotApplicable):
         return "N/A", str(error)
+    if isinstance(error, MetamorphicFailure):      # a scenario that passed plainly, under a transformation
+        status, message = classify(error.cause)
+        return status, error.prefix() + message
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
     if isinstance(error, MissingKey):     # a «Дано»/«Когда» step reads an optional key the engine does not send

@@ -63,6 +63,8 @@ def given_board(world: World, path: str) -> World:
     """Дано расклад "classic/113.2-невтида-мститель.yaml" — loads the board from scenarios/, validates it
     and sets the engine up from it."""
     board = load_scenario_board(path)
+    if world.board_transform is not None:              # a metamorphic run (harness.suite.metamorphic)
+        board.data = world.board_transform(board.data)
     if board.data.get("test_cards"):
         world.require("inline_cards", "the board defines test cards inline")
     world.board = board
@@ -749,8 +751,8 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
           r"\"(?P<ref>[^\"]+)\" содержит:"))
 def then_history_record(world: World, what: str, ref: str, datatable: list[list[str]]) -> None:
     """Тогда запись в истории боя об объявлении особенности "X: ключ" (об объявлении порождённой атаки "X")
-    содержит: + a table «поле | значение» — the fields of 537.1: идентификатор (уникальный), источник, цели,
-    ресурсы (закрытие, фишки: N, or нет), контролирующий игрок, породившее игродействие (нет, or «объявление
+    содержит: + a table «поле | значение» — the fields of 537.1: идентификатор (уникальный), источник, цели (a
+    list, in any order), ресурсы (закрытие, фишки: N, or нет), контролирующий игрок, породившее игродействие (нет, or «объявление
     особенности X: ключ», «гибель X», «удар X»), дополнительно (a key of the entry's other information)."""
     history = world.state["history"]
     if what == "объявлении особенности":
@@ -791,6 +793,10 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             continue
         if field not in actual:
             raise LookupError(f"unknown field «{field}»; known: {', '.join(actual)}, дополнительно")
+        if field == "цели":          # 537.1.c «цели или целях»: a set, in any order
+            assert sorted(actual[field].split(", ")) == sorted(value.split(", ")), \
+                f"{field}: {actual[field]!r}, expected {value!r} (in any order)"
+            continue
         assert actual[field] == value, f"{field}: {actual[field]!r}, expected {value!r}"
 
 

@@ -98,6 +98,9 @@ class World:
         self.record_replies = False
         # check name → why the engine cannot take it (None: it can); set by the run (harness.run.pytest_plugin)
         self.check_gate: Callable[[str], str | None] | None = None
+        # the board's data as the «Дано расклад» step hands it to the engine (None: as loaded); a metamorphic
+        # run transforms it (harness.suite.metamorphic)
+        self.board_transform: Callable[[dict], dict] | None = None
         # the state after the last engine call. An engine over the protocol sends it with every reply; the
         # in-process engine (`renders_on_demand`) renders it when a step reads it (None: not rendered since the
         # last call), and `peek` renders only the sections asked for
