@@ -391,19 +391,34 @@ def then_open(world: World, card: str, state: str) -> None:
 @then(_re(r"сработавшие эффекты правил игры идут в таком порядке:"))
 def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
     """Тогда сработавшие эффекты правил игры идут в таком порядке: + a table «эффект | карта» — exactly
-    these rule effects, in this order, since the last «Когда» step."""
+    these rule effects, in this order, since the last «Когда» step (where the text orders them)."""
+    actual, expected = _rule_effects(world, datatable)
+    assert actual == expected, f"rule effects were {actual}, expected {expected}"
+
+
+@then(_re(r"сработали эффекты правил игры, в любом порядке:"))
+def then_rule_effects_any_order(world: World, datatable: list[list[str]]) -> None:
+    """Тогда сработали эффекты правил игры, в любом порядке: + a table «эффект | карта» — exactly these rule
+    effects since the last «Когда» step, each as many times as listed, in an order the text leaves open
+    (simultaneous effects: the start of a turn, one check of maximums)."""
+    actual, expected = _rule_effects(world, datatable)
+    assert sorted(actual) == sorted(expected), f"rule effects were {actual}, expected {expected} in any order"
+
+
+def _rule_effects(world: World, datatable: list[list[str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(the rule effects since the last «Когда» step, those of the table), each as (its name, what it applied to)."""
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
     known = set(RULE_EFFECT_NAMES.values())
     for name, _ in expected:
         if name not in known:
             raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
+
     def who(h: dict) -> str:
         if h["info"].get("effect") == "shuffle" or not affected_cards(h):
             return f"игрок {h['controller']}" if h["controller"] else ""
         return world.card_label(affected_cards(h)[0])
 
-    actual = [(rule_effect_name(h), who(h)) for h in world.history_since_mark() if h["kind"] == "rule_effect"]
-    assert actual == expected, f"rule effects were {actual}, expected {expected}"
+    return [(rule_effect_name(h), who(h)) for h in world.history_since_mark() if h["kind"] == "rule_effect"], expected
 
 
 @then(_re(r"до окончания эффектов правил игры приоритета ни у кого не было"))
