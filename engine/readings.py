@@ -14,6 +14,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     # who puts simultaneous triggered abilities first (the corpus is silent in classic; a heroes ruling)
     "classic-trigger-order": ("active-first", "inactive-first"),
     "heroes-trigger-order": ("inactive-first", "active-first"),
+    # «когда … становится N или менее жизней» (classic 113.1, 113.2.ex1): when the lives cross down to N or below,
+    # or on every change that leaves them at N or below
+    "becomes-at-most": ("crossing", "state"),
 }
 
 

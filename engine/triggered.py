@@ -55,6 +55,9 @@ class TriggeredAbilities:
                     continue
                 if event == "lives_at_most":
                     before, after = ctx.get("crossing", (0, 0))
+                    if self.readings["becomes-at-most"] == "state":
+                        before = float("inf")       # reading «state»: every change that leaves N or fewer lives
+                    # «становится N или менее» (113.1; ASM becomes-crossing): the lives go from above N to N or below
                     if not (before > (t.value or 0) >= after):
                         continue
                 if t.cause_kind == "attack" or t.cause is not None:

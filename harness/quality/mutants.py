@@ -1314,18 +1314,6 @@ class HistoryControllerNow(Game):
         return hid
 
 
-@mutant("condition-as-state")
-class ConditionAsState(Game):
-    """A condition «когда … становится N или менее жизней» is read as a state: the ability fires on every wound
-    that leaves the card at N lives or less, also when it already had that few (classic 113.1: declared «при
-    выполнении определённых условий, указанных в тексте», and the text says «становится»: when they come about)."""
-
-    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
-        if event == "lives_at_most" and "crossing" in ctx:
-            ctx["crossing"] = (float("inf"), ctx["crossing"][1])
-        super().fire(event, hid, subject, **ctx)
-
-
 @mutant("generated-attack-no-triggers")
 class GeneratedAttackNoTriggers(Game):
     """A generated attack, which is not declared (536.5), fires no «при атаке/ударе» abilities (classic 536.4.ex1:

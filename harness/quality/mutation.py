@@ -88,7 +88,6 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "closed-target-thirds": ("classic [503.1.b13-22]", "classic [503.1.b13-24]"),
     "compound-ends-at-a-lost-target": ("classic [536.2.b-10]", "classic [536.2.b-11]"),
-    "condition-as-state": ("classic [113.1-3]", "classic [113.1-4]", "classic [113.2.ex1-1]"),
     "conditional-no-parent": ("classic [537.1.f-2]", "classic [537.1.f-3]"),
     "control-forever": (
         "classic [113.2.ex1-1]", "classic [503.1.b15-3]", "classic [537.1.e-2]", "classic [537.1.f-1]",
