@@ -455,3 +455,15 @@ def test_one_id_per_scenario_across_the_suite(tree: Project) -> None:
     assert [(f.file, f.line) for f in dup] == [("features/classic/901-другой.feature", 5)]
     assert "classic:900.1-1" in dup[0].message and dup[0].severity == "error"
     assert [(f.file, f.line) for f in only(found, "S024")] == [("features/classic/901-другой.feature", 10)]
+
+
+def test_a_catalog_card_with_invented_facts_needs_its_tag(tree: Project) -> None:
+    """S030: a scenario whose board uses a catalog card with invented stats or text carries
+    @asm:card-stats-unknown; the real suite has none without it."""
+    from harness.quality.lint import _invented_catalog_cards
+
+    board = ROOT / "scenarios" / "classic" / "113.1-невтида.yaml"
+    assert _invented_catalog_cards(board, Project()) == ["«Невтида»"]
+    vanilla = ROOT / "scenarios" / "classic" / "113.2-в-начале-хода-оба.yaml"     # pool cards only
+    assert _invented_catalog_cards(vanilla, Project()) == []
+    assert [f for f in lint_project(Project()) if f.code == "S030"] == []

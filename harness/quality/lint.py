@@ -86,6 +86,8 @@ S021  refusal-without-class    a step expecting a refusal («Тогда игро
                                ``unknown_action``/``unsupported``); `check` ends the scenario as ERROR (error)
 S022  inline-card              a board of the suite that defines a card inline (``test_cards``): every test
                                card lives once in the pool ``catalog/test-cards/`` (one name, one card) (error)
+S030  invented-facts-untagged  a scenario whose board uses a catalog card with invented stats or text (its
+                               ``invented:``; the pool's test cards aside) without ``@asm:card-stats-unknown`` (error)
 S029  metamorphic-exclusion    an entry of ``features/metamorphic.yaml`` (the scenarios not played under a
                                metamorphic transformation, ``harness/suite/metamorphic.py``) that names no
                                scenario, an unknown transformation or one that does not apply to the
@@ -215,6 +217,8 @@ CHECKS: dict[str, Check] = {
         Check("S026", "axes-invalid", "error", "the axes file does not load, or names no unit or scenario"),
         Check("S027", "unit-without-axes", "warning", "the axes file gives the unit no axes"),
         Check("S028", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
+        Check("S030", "invented-facts-untagged", "error",
+              "a scenario uses a catalog card with invented facts without the tag @asm:card-stats-unknown"),
         Check("S029", "metamorphic-exclusion", "error",
               "a metamorphic exclusion names no scenario or transformation, or gives no reason"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
@@ -1012,6 +1016,11 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
             m = _BOARD_STEP_RE.match(step.text)
             if m:
                 used_boards.add(m.group("path"))
+                invented = _invented_catalog_cards(boards / m.group("path"), project)
+                if invented and "asm:card-stats-unknown" not in {t for t, _ in sc.tags}:
+                    out.append(_finding("S030", sc.file, step.line, f"the board uses {', '.join(invented)}, whose "
+                                        "facts the catalog invents (invented:): tag the scenario "
+                                        "@asm:card-stats-unknown"))
                 if outside_features(boards / m.group("path"), boards):      # `..`, absolute, a link out
                     out.append(_finding("S007", sc.file, step.line, f"board «{m.group('path')}» is outside "
                                         f"{project.show(boards)}/: a board is named by its path under it"))
@@ -1024,6 +1033,25 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                 if problem:
                     out.append(_finding("S009", sc.file, step.line, problem))
     return out, used_boards
+
+
+def _invented_catalog_cards(board: Path, project: Project) -> list[str]:
+    """The catalog cards (not the pool's test cards) with invented stats or text that a board uses."""
+    try:
+        data = load_yaml(board, project.root).data
+        catalog = _catalog(project)
+    except (InputError, OSError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    out = []
+    for card in data.get("cards") or []:
+        name = card.get("card") if isinstance(card, dict) else None
+        definition = catalog.get(name, data.get("edition", "")) if isinstance(name, str) else None
+        origin = (catalog.origin(name, data.get("edition", "")) or ("",))[0] if definition else ""
+        if definition and "test-cards/" not in origin and {"stats", "text"} & set(definition.get("invented") or []):
+            out.append(f"«{name}»")
+    return sorted(set(out))
 
 
 def _reading_problem(reading: str, tags: set[str], project: Project) -> str:
