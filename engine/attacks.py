@@ -44,7 +44,8 @@ class Attacks:
         self.stack.append(entry)
         self.passes = 0
         self._mark_reveal([attacker.id, target.id])
-        self.fire("attack", entry.declared, attacker, attack="simple", phase="before", cause=entry.declared)
+        # classic 113.2 «До атаки»: fires at the declaration, before the attack is executed (ASM trigger-word-do)
+        self.fire_before("attack", entry.declared, attacker, attack="simple", cause=entry.declared)
 
     def _redirect_options(self: Game, entry: Entry) -> list[str]:
         """The cards that may take the attack onto themselves by a redirection (перенаправление) at its target

@@ -42,7 +42,7 @@ TRIGGER_WORDS: dict[str, str] = {
     "В начале хода": "start_of_turn", "В конце хода": "end_of_turn",
 }
 TRIGGER_EVENTS = ("death", "lives_at_most", "attack", "wounded", "healed", "played", "ability_executed",
-                  "turn_start", "turn_end", "incarnated", "destroyed")
+                  "turn_start", "turn_end", "incarnated", "destroyed", "moved")
 ATTACK_KINDS = ("simple", "shot", "throw", "answer")
 WHO = ("self", "other", "any", "adjacent", "self_or_adjacent")
 RELATIVE = ("you", "opponent", "any")
@@ -82,15 +82,18 @@ VOCABULARY: dict[str, str] = {
     "trigger.word": "the word the condition begins with, as printed: "
                     + ", ".join(f"{word} ({value})" for word, value in TRIGGER_WORDS.items())
                     + " — in parentheses the value the engine reads. «До» fires at the declaration of what it "
-                    + "precedes, and precedes only (by edition) "
+                    + "precedes (its targets chosen; heroes: its payment made), is executed before it, and precedes "
+                    + "(by edition) "
                     + "; ".join(f"{e.name}: event {', '.join(e.before_events)}" for e in EDITIONS.values())
-                    + " (an attack: a simple one)",
+                    + " (an attack: a simple one, declared or generated; an ability: activated, triggered or "
+                    + "generated; a move or a card played waits on the stack/Queue under it, ASM do-held-action)",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
     "ability.effects": "[effect…] applied in order at the effect application step",
     "ability.affects": "static: which cards the static effects apply to (a filter; who: self, adjacent, …)",
     "trigger.event": ", ".join(TRIGGER_EVENTS),
-    "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking card)",
+    "trigger.subject": "filter of the card the event happens to (the dying, wounded, healed, attacking, moving, played "
+                       "card; the card whose ability it is)",
     "trigger.cause": "{kind: attack, controller} — what the event came from",
     "filter": "{who: self|other|any|adjacent|self_or_adjacent, controller: you|opponent|any, type, rank, "
               "state: open|closed, wounded: true, near: targetN (next to an earlier target; "
@@ -226,19 +229,18 @@ def _trigger(c: _Checker, obj: Any, path: Path, edition: str) -> Trigger | None:
     c.integer(obj, "value", path)
     c.integer(obj, "min_amount", path, minimum=1)
     if obj.get("word") == "До":
-        # 113.2 «До»: fires at the declaration of what it precedes, before its execution. The edition says what
-        # that can be: classic a simple attack (attacks.py; ASM trigger-word-do), heroes, which has no simple
-        # strike, an ability (stack.py; ASM heroes-before-ability). Anything else («До выстрела», «До лечения»,
-        # «До атаки» in heroes …) would be accepted and never fire, so it is refused here
+        # 113.2 «До [действие]»: fires at the declaration of what it precedes, before its execution. The edition
+        # says what that can be (Edition.before_events; ASM trigger-word-do, heroes-before-ability, do-any-action):
+        # classic an attack (simple, or generated: 536.4.ex1), an ability, a move, a card played; heroes, which has
+        # neither simple strikes nor a grid, an ability and a card played. Anything else («До выстрела», «До
+        # лечения», «До гибели» …) would be accepted and never fire, so it is refused here
         profile = EDITIONS.get(edition, CLASSIC)
-        if profile.before_events == ("attack",):
-            c.need(obj.get("event") == "attack" and obj.get("attack", "simple") == "simple", path + ("word",),
-                   f"«До» is carried out only before a simple attack in {profile.name} (event: attack, attack: "
-                   "simple); «До» another action never fires in this engine")
-        else:
-            c.need(obj.get("event") in profile.before_events and "attack" not in obj, path + ("word",),
-                   f"«До» is carried out only before the execution of an ability in {profile.name} (event: "
-                   f"{', '.join(profile.before_events)}); «До» another action never fires in this engine")
+        c.need(obj.get("event") in profile.before_events, path + ("event",),
+               f"«До» is carried out only before an action declared in {profile.name}: event "
+               f"{', '.join(profile.before_events)}; «До» {obj.get('event')!r} would never fire in this engine")
+        c.need(obj.get("attack", "simple") == "simple", path + ("attack",),
+               "«До атаки» precedes a simple attack (declared or generated); a shot, a throw or an answer strike is "
+               "not declared as an attack, so «До» it would never fire in this engine")
     return Trigger(word=TRIGGER_WORDS.get(obj.get("word", ""), ""), event=obj.get("event", ""), subject=subject, cause=cause,
                    cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
                    attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),

@@ -26,7 +26,7 @@ class Edition:
     trigger_order_reading: str  # the reading group deciding who puts simultaneous triggers first (engine/readings.py)
     queue_reading: str | None   # the reading group deciding the order the stack/Queue is executed in (None: LIFO)
     before_events: tuple[str, ...]  # what a «До [текст]» trigger (113.2) can precede: the trigger events fired
-                                    # at a declaration (ASM trigger-word-do, heroes-before-ability)
+                                    # at a declaration (ASM trigger-word-do, heroes-before-ability, do-any-action)
     loses_without_creatures: bool = False   # classic 503.1.b18
     # a replacing ability generates a game action (classic 536.1.1) that goes on top of the stack (536.2.a);
     # heroes: a static «не объявляется, не выполняется и не использует Очередь» (heroes 115.1.p1, 115.3), and its
@@ -65,7 +65,9 @@ CLASSIC = Edition(
     once_per_turn_triggers=False, optional_triggers=False,
     trigger_order_reading="classic-trigger-order",   # ASM classic-trigger-order: the corpus is silent
     queue_reading=None,                # ASM stack-lifo
-    before_events=("attack",),        # ASM trigger-word-do: «До» a simple attack
+    # ASM trigger-word-do, do-any-action: «До» an attack (simple or generated), an ability (activated, triggered or
+    # generated; a spell, a воздействие), a move, a card played
+    before_events=("attack", "ability_executed", "moved", "played"),
     loses_without_creatures=True,
     replacement_generates=True,       # classic 536.1.1, 536.2.a
 )
@@ -76,7 +78,9 @@ HEROES = Edition(
     once_per_turn_triggers=True, optional_triggers=True,
     trigger_order_reading="heroes-trigger-order",    # ASM heroes-trigger-order: published heroes ruling
     queue_reading="heroes-queue",      # ASM heroes-queue-lifo: the excerpt never says (readings lifo, fifo)
-    before_events=("ability_executed",),  # ASM heroes-before-ability: no simple strikes; «До выполнения способности»
+    # ASM heroes-before-ability, do-any-action: no simple strike and no grid to move on: «До выполнения
+    # способности» (activated, triggered or generated), «До розыгрыша» a card
+    before_events=("ability_executed", "played"),
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (CLASSIC, HEROES)}

@@ -208,6 +208,11 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                 return
             top = self.next_entry()
             if top is not None and top.step != "declared":
+                if self.before_waits(top):
+                    # «До» abilities fired by a generated action wait: declared first (ASM do-generated)
+                    if self._declare_next():
+                        return
+                    continue                   # none could be declared: the action starts now
                 self._resolve_step(top)
                 if top.step == "done":
                     remove_object(self.stack, top)

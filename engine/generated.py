@@ -5,6 +5,8 @@ Classic 536.1: an effect that makes a card perform a game action generates it: t
 abilities count too (534): the effects a «вместо того чтобы …» puts instead are a generated action
 (`_generate_replacement`). 536.5: an ability that generates an attack is not one «обязывающая атаковать»
 (`obliges_to_attack`).
+113.2 «До [действие]» precedes a generated action too: it waits for the «До» abilities its placement fired
+(ASM do-generated).
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ class GeneratedActions:
                                 parent=entry.declared, action="attack", strike="simple", entry=gen.id,
                                 generated=True, generated_by=entry.id)
         self.stack.append(gen)
+        # 113.2 «До атаки»: a generated attack is an attack too (536.4.ex1: «все особенности "при ударе" сработают»);
+        # its «До» abilities are declared before it starts (ASM do-generated)
+        self.fire_before("attack", gen.declared, performer, attack="simple", cause=gen.declared)
         return True
 
     def _generate_ability(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
@@ -76,6 +81,8 @@ class GeneratedActions:
                                 generated=True, generated_by=entry.id)
         self._start_parts(gen, ab)
         self.stack.append(gen)
+        # 113.2 «До применения/выполнения особенности»: before the generated ability too (ASM do-generated)
+        self.fire_before("ability_executed", gen.declared, performer, form=ab.form)
         return True
 
     def _generate_replacement(self: Game, card: Card, ab: Ability, amount: int | None, hid: str, by: Entry) -> None:
@@ -104,3 +111,11 @@ class GeneratedActions:
         так как порождённая атака не объявляется»: an ability obliges to attack when one of its effects is an
         obligation to attack (`oblige_attack`); a `generated_attack` is not one (ASM no-obligation-to-attack)."""
         return ab is not None and any(e.do == "oblige_attack" for e in ab.effects)
+
+    def before_waits(self: Game, entry: Entry) -> bool:
+        """ASM do-generated: a generated action put on the stack starts at once (536.2.a), unless «До» abilities
+        its placement fired wait to be declared: then the players get priority first (113.2: a triggered ability
+        is declared as soon as a player gets priority, and every waiting one is), the «До» abilities go onto the
+        stack above it and are executed first, and it starts when it is the top entry again."""
+        return entry.generated and entry.step == "target_resolution" \
+            and any(f.event == entry.declared for f in self.fired)

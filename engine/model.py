@@ -121,8 +121,9 @@ class Trigger:
 
     @property
     def before(self) -> bool:
-        """«До [текст]» fires when [текст] is declared, before it is executed (ASM trigger-word-do; heroes:
-        ASM heroes-before-ability); the edition profile says what it can precede (Edition.before_events)."""
+        """«До [текст]» fires when [текст] is declared, before it is executed (113.2; ASM trigger-word-do; heroes:
+        ASM heroes-before-ability); the edition profile says what it can precede (Edition.before_events; ASM
+        do-any-action)."""
         return self.word == "before"
 
 

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 # the steps of an entry, in order (Entry.step; the canonical state shows them)
 RESOLUTION_STEPS = ("declared", "target_resolution", "rolls", "apply", "payment", "done")
+# the actions that go onto the stack/Queue only when a «До» ability precedes them (113.2; ASM do-held-action):
+# a move, a card played — carried out as a whole when they resolve
+HELD_ACTIONS = ("move", "play")
 
 
 class StackAndPriority:
@@ -89,11 +92,12 @@ class StackAndPriority:
         self._mark_reveal([card.id] + targets)
         if entry.activated and self.edition.payment == "before":
             self._pay(entry)                      # heroes 113.3.dup2: paid before execution
-        if "ability_executed" in self.edition.before_events:
-            # heroes 113.2 «До»: «До выполнения способности …» fires when the ability (activated or triggered) is
-            # declared, its payment made, before it is executed; the trigger is declared at the next priority and
-            # goes onto the Queue above it, so it is executed first (ASM heroes-before-ability, heroes-queue-lifo)
-            self.fire("ability_executed", entry.declared, card, form=ab.form, phase="before")
+        # 113.2 «До [действие]» (both editions): «До применения/выполнения особенности …» fires when the ability
+        # (activated or triggered) is declared — its targets chosen, in heroes its payment made (113.3.dup2: paid
+        # «до её выполнения») —, before it is executed; the trigger is declared at the next priority and goes onto
+        # the stack/Queue above it, so it is executed first (ASM trigger-word-do, heroes-before-ability, stack-lifo,
+        # heroes-queue-lifo)
+        self.fire_before("ability_executed", entry.declared, card, form=ab.form)
 
     def _on_target(self: Game, p: dict, choice: str) -> None:
         assert self.declaring is not None
@@ -110,6 +114,10 @@ class StackAndPriority:
 
     # -------------------------------------------------------------- resolution
     def _resolve_step(self: Game, entry: Entry) -> None:
+        if entry.kind in HELD_ACTIONS:
+            self._carry_out_held(entry)           # a move / card played a «До» preceded (ASM do-held-action)
+            entry.step = "done"
+            return
         if entry.step == "target_resolution":
             # checked once: a redirection chosen at this step moves the attack onto its card (ASM redirect)
             if not entry.data.get("redirect_asked") and not self._targets_legal(entry):

@@ -8,10 +8,11 @@ wait (`game.fired`) and are declared as soon as their player gets priority, afte
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .effects import POISON_KEY
-from .model import Ability, Card, EffectSpec, Fired, remove_object
+from .model import Ability, Card, EffectSpec, Fired, Trigger, remove_object
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,8 +31,25 @@ class TriggeredAbilities:
         Conditions are read at the moment of the action: «вашего» means the ability card's controller then
         (ASM trigger-declarer). `hid` becomes the trigger's parent (537.1.f), a rule effect's entry when a rule
         effect met the condition (ASM trigger-parent-rule-effect).
-        ctx: phase ("after_payment" for «После»), amount, attack, cause, crossing, form.
+        ctx: phase ("after_payment" for «После», "before" for «До»), amount, attack, cause, crossing, form.
         """
+        for card, ab in self.triggered_by(event, subject, ctx):
+            self._add_fired(card, ab.key, hid, subject, ab.optional)
+
+    def fire_before(self: Game, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
+        """113.2 «До [действие]»: the declaration of an action fires the «До» abilities that precede actions of
+        this kind — those the edition's «До» can precede (Edition.before_events; ASM trigger-word-do, do-any-action)."""
+        if event in self.edition.before_events:
+            self.fire(event, hid, subject, phase="before", **ctx)
+
+    def before_fires(self: Game, event: str, subject: Card | None, **ctx: Any) -> bool:
+        """Would the declaration of this action fire a «До» ability? A move or a card played, which do not use the
+        stack, waits on it only then (ASM do-held-action)."""
+        return event in self.edition.before_events and \
+            next(iter(self.triggered_by(event, subject, {**ctx, "phase": "before"})), None) is not None
+
+    def triggered_by(self: Game, event: str, subject: Card | None, ctx: dict) -> Iterator[tuple[Card, Ability]]:
+        """The triggered abilities (card, ability) whose condition this game action meets, in card order."""
         for card in self.sorted_cards():
             if event not in card.definition.trigger_events or not (self.in_play(card) or card is subject):
                 continue
@@ -43,7 +61,7 @@ class TriggeredAbilities:
                 if t.after_payment != (ctx.get("phase") == "after_payment") or \
                         t.before != (ctx.get("phase") == "before"):
                     continue
-                if subject is not None and not self.matches(t.subject, subject, card, you):
+                if subject is not None and not self.trigger_subject_matches(t, subject, card, you):
                     continue
                 if t.attack and ctx.get("attack") != t.attack:
                     continue
@@ -66,7 +84,12 @@ class TriggeredAbilities:
                         continue
                     if t.cause and not self.relative(t.cause.controller, cause["controller"], you):
                         continue
-                self._add_fired(card, ab.key, hid, subject, ab.optional)
+                yield card, ab
+
+    def trigger_subject_matches(self: Game, t: Trigger, subject: Card, card: Card, you: str) -> bool:
+        """Does the card the action happens to (the attacker, the ability's card, the mover, the card played…) meet
+        the condition's filter, «вашего» read from the ability card's controller `you`?"""
+        return self.matches(t.subject, subject, card, you)
 
     def _add_fired(self: Game, card: Card, key: str, hid: str, subject: Card | None, optional: bool) -> None:
         fid = self._new_id("t")

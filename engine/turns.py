@@ -1,5 +1,6 @@
 """The turn: its start (503.1.b2 opening, 503.1.b12 movement, start-of-turn triggers), the main step's
-own actions (playing a card, moving a creature), and its end.
+own actions (playing a card, moving a creature) — held on the stack/Queue when a «До» ability precedes them
+(113.2; ASM do-held-action) —, and its end.
 """
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import rule_effects
-from .model import Card, IllegalAction
+from .model import Card, Entry, IllegalAction
 from .triggered import POISON
 
 if TYPE_CHECKING:
@@ -72,34 +73,91 @@ class Turns:
 
     def _play(self: Game, player: str, action: dict) -> None:
         card = self._check_play(player, action)
-        self.enter_battlefield(card, action.get("cell") if self.edition.has_grid else None)
-        hid = self.log("play", source=card.id, controller=player, cell=card.cell)
+        cell = action.get("cell") if self.edition.has_grid else None
+        if self.before_fires("played", card):
+            self._hold_action(player, "play", card, cell)     # 113.2 «До розыгрыша …» (ASM do-held-action)
+            return
+        self._carry_out_play(player, card, cell, None)
+
+    def _carry_out_play(self: Game, player: str, card: Card, cell: str | None, parent: str | None) -> None:
+        self.enter_battlefield(card, cell)
+        hid = self.log("play", source=card.id, controller=player, parent=parent, cell=card.cell)
         self.fire("played", hid, card)
+
+    def _play_still_legal(self: Game, entry: Entry) -> bool:
+        """A card played that waited for the «До» abilities its declaration fired: still in its player's hand,
+        and in classic its cell still free (ASM do-held-action)."""
+        card, cell = self.cards[entry.source], entry.data.get("cell")
+        return card.zone == "hand" and card.owner == entry.controller and \
+            (not self.edition.has_grid or not any(c.cell == cell for c in self.cards.values()))
 
     # -------------------------------------------------------------- movement
     def _check_move(self: Game, player: str, action: dict) -> Card:
         card = self.cards.get(action.get("card", ""))
-        cell = action.get("cell", "")
         if card is None:
             raise IllegalAction("unknown_card", f"no card '{action.get('card')}'")
         if not self.edition.has_grid:
             raise IllegalAction("no_grid", "heroes has no battlefield grid to move on")
         if player != self.active or self.stack or self.step != "main":
             raise IllegalAction("not_now", "only the active player moves, in the main step, with an empty stack")
+        refusal = self._move_refusal(player, card, action.get("cell", ""))
+        if refusal is not None:
+            raise refusal
+        return card
+
+    def _move_refusal(self: Game, player: str, card: Card, cell: str) -> IllegalAction | None:
+        """Why this card cannot move to this cell now (whatever the stack holds), or None."""
         if self.controller(card) != player or card.zone != "battlefield" or card.host is not None:
-            raise IllegalAction("not_your_card", f"{card.id} is not a creature of player {player} on the battlefield")
+            return IllegalAction("not_your_card", f"{card.id} is not a creature of player {player} on the battlefield")
         if card.closed:
-            raise IllegalAction("closed", f"{card.id} is closed and cannot move")
+            return IllegalAction("closed", f"{card.id} is closed and cannot move")
         if card.moves_left < 1:
-            raise IllegalAction("no_movement", f"{card.id} has no movement left this turn")
+            return IllegalAction("no_movement", f"{card.id} has no movement left this turn")
         if not self.edition.is_cell(cell) or not self.edition.orthogonal(card.cell or "", cell) or \
                 any(c.cell == cell and c.zone == "battlefield" for c in self.cards.values()):
-            raise IllegalAction("bad_cell", f"{cell!r} is not a free cell orthogonally next to {card.cell}")
-        return card
+            return IllegalAction("bad_cell", f"{cell!r} is not a free cell orthogonally next to {card.cell}")
+        return None
 
     def _move(self: Game, player: str, action: dict) -> None:
         card = self._check_move(player, action)
         cell = action.get("cell", "")
+        if self.before_fires("moved", card):
+            self._hold_action(player, "move", card, cell)     # 113.2 «До перемещения …» (ASM do-held-action)
+            return
+        self._carry_out_move(player, card, cell, None)
+
+    def _carry_out_move(self: Game, player: str, card: Card, cell: str, parent: str | None) -> None:
         card.moves_left -= 1
-        self.log("move", source=card.id, controller=player, frm=card.cell, to=cell)
+        hid = self.log("move", source=card.id, controller=player, parent=parent, frm=card.cell, to=cell)
         card.cell = cell
+        self.fire("moved", hid, card)                 # «При перемещении …» (113.3: at its execution)
+
+    # -------------------------------------------------------------- an action «До» precedes
+    def _hold_action(self: Game, player: str, action: str, card: Card, cell: str | None) -> None:
+        """113.2 «До [действие]» before a move or a card played (ASM do-held-action): these actions do not use the
+        stack, but one whose declaration fires a «До» ability waits: its declaration is recorded (the triggers'
+        parent, 537.1.f), it goes onto the stack/Queue as an entry of its kind, the «До» abilities are declared at
+        the next priority above it and executed first, and it is carried out when it resolves (both players
+        pass, ASM stack-lifo / heroes-queue-lifo), if it is still legal then."""
+        entry = Entry(id=self._new_id("s"), kind=action, source=card.id, controller=player, targets=[],
+                      data={"cell": cell})
+        info = {"frm": card.cell, "to": cell} if action == "move" else {"cell": cell}
+        entry.declared = self.log("declare", source=card.id, controller=player, action=action, entry=entry.id, **info)
+        self.stack.append(entry)
+        self.passes = 0                           # the declaring player keeps priority (ASM priority-after-declaration)
+        self.fire_before("moved" if action == "move" else "played", entry.declared, card)
+
+    def _carry_out_held(self: Game, entry: Entry) -> None:
+        """A held move or card played resolves: carried out as declared, or — no longer legal, e.g. its creature
+        closed or gone, its cell taken — not at all (a fizzle; the movement allowance is not spent)."""
+        card, cell = self.cards[entry.source], entry.data.get("cell")
+        if entry.kind == "move":
+            legal = self._move_refusal(entry.controller, card, cell or "") is None
+        else:
+            legal = self._play_still_legal(entry)
+        if not legal:
+            self.log("fizzle", source=card.id, parent=entry.declared)
+        elif entry.kind == "move":
+            self._carry_out_move(entry.controller, card, cell or "", entry.declared)
+        else:
+            self._carry_out_play(entry.controller, card, cell, entry.declared)

@@ -57,6 +57,9 @@ def rule_effect_name(entry: dict) -> str:
 
 
 # game actions of the battle history (537.1) → Russian, for «игродействия в истории боя идут в таком порядке»
+# a stack/Queue entry's action when it is not an ability (whose key names it): «на стеке сверху вниз»
+STACK_ACTIONS: dict[str, str] = {"attack": "атака", "move": "перемещение", "play": "розыгрыш"}
+
 HISTORY_NAMES: dict[str, str] = {
     "declare": "объявление",
     "strike": "удар",
@@ -73,6 +76,7 @@ HISTORY_NAMES: dict[str, str] = {
     "participle_cancelled": "отмена замещённого эффекта",
     "generated_illegal": "нелегальное порождённое игродействие",
     "move": "перемещение",
+    "play": "розыгрыш",
     "redirect": "перенаправление",
     "fizzle": "отмена",
 }
@@ -102,4 +106,7 @@ def history_name(entry: dict) -> str:
     if entry["kind"] == "declare" and entry["info"].get("generated"):
         return "объявление порождённой атаки" if entry["info"].get("action") == "attack" \
             else "объявление порождённой особенности"
+    if entry["kind"] == "declare" and entry["info"].get("action") in ("move", "play"):
+        # a move or a card played that a «До» ability precedes is declared first (113.2; ASM do-held-action)
+        return {"move": "объявление перемещения", "play": "объявление розыгрыша"}[entry["info"]["action"]]
     return HISTORY_NAMES.get(entry["kind"], entry["kind"])

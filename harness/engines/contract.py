@@ -158,7 +158,8 @@ MEANINGS: dict[str, str] = {
     "stack": "the stack (classic «стек») / Queue (heroes «Очередь»), bottom first; an entry leaves it when it "
              "is done (paid, in classic: 503.1.b3)",
     "stack.id": "the engine's own id of the entry",
-    "stack.kind": "`attack` (a simple strike) or `ability`",
+    "stack.kind": "`attack` (a simple strike), `ability`, or `move` / `play`: a move or a card played that waits "
+                  "under the «До» abilities its declaration fired (113.2; ASM do-held-action)",
     "stack.source": "the id of the attacking card or of the card whose ability it is",
     "stack.ability": "the ability's key; null for an attack",
     "stack.controller": "the player who declared it",
@@ -193,7 +194,8 @@ MEANINGS: dict[str, str] = {
     "history.info.ended": "of a rule effect `effect_end`/`static_remove`: the kind of the effect removed "
                           "(503.1.b15)",
     "history.info.ability": "of a `declare` or `trigger`: the ability's key",
-    "history.info.action": "of a `declare`: `attack`, `activate` or `trigger`",
+    "history.info.action": "of a `declare`: `attack`, `activate` or `trigger`; `move` or `play` for a move or a card "
+                           "played that a «До» ability precedes (113.2; ASM do-held-action)",
     "history.info.generated": "of a `declare`: true for a generated action (536)",
     "history.info.subject": "of a `declare` of a triggered ability: the trigger point taken (heroes 113.6)",
     "history.info.fired": "of a `trigger`: the id of the `declare_trigger` option it became",

@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from harness.common.facts import COLUMNS, ROWS
-from harness.common.vocabulary import ZONE_TITLES
+from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES
 
 __all__ = [
     "answer_line", "board_rich", "board_svg", "card_summary", "history_line", "pending_line",
@@ -177,6 +177,11 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         if info.get("action") == "attack":
             strike = "простым ударом" if info.get("strike") == "simple" else str(info.get("strike") or "")
             return f"Игрок {who} объявляет атаку {strike}: {src} → {tgt}".replace("  ", " ")
+        if info.get("action") == "move":         # a move a «До» ability precedes (113.2; ASM do-held-action)
+            return f"Игрок {who} объявляет перемещение: {src} {info.get('frm')} → {info.get('to')}"
+        if info.get("action") == "play":
+            where = f" на {info['cell']}" if info.get("cell") else ""
+            return f"Игрок {who} объявляет розыгрыш {src}{where}"
         targets = f" (цели: {tgt})" if entry.get("targets") else ""
         return f"Игрок {who} объявляет {word} «{info.get('ability', '?')}» карты {src}{targets}"
     if kind == "defender":
@@ -316,7 +321,7 @@ def stack_lines(state: dict[str, Any] | None) -> list[str]:
     out = []
     for s in reversed((state or {}).get("stack") or []):
         src = _name(state, s.get("source"))
-        what = "атака" if s.get("kind") == "attack" else f"«{s.get('ability') or s.get('kind')}»"
+        what = STACK_ACTIONS.get(s.get("kind") or "") or f"«{s.get('ability') or s.get('kind')}»"
         targets = f" → {_list(state, s.get('targets'))}" if s.get("targets") else ""
         step = STACK_STEPS_RU.get(s.get("step"), s.get("step") or "")
         gen = ", порождённое" if s.get("generated") else ""

@@ -189,11 +189,11 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
             event, draw(st.sampled_from(["При", "Когда", "Если", "После"] if event == "attack"
                                         else ["При", "Когда", "Если"])))
         trigger: dict[str, Any] = {"word": word, "event": event}
-        if draw(st.integers(0, 5)) == 0:    # 113.2 «До»: before a simple attack (classic), an ability (heroes)
-            event = "attack" if edition == "classic" else "ability_executed"
+        if draw(st.integers(0, 5)) == 0:    # 113.2 «До»: before any action the edition's «До» can precede
+            event = draw(st.sampled_from(EDITIONS[edition].before_events))
             trigger = {"word": "До", "event": event}
         if event in ("death", "wounded", "attack", "healed", "played", "lives_at_most", "destroyed",
-                     "ability_executed"):
+                     "ability_executed", "moved"):
             trigger["subject"] = draw(st.sampled_from([{"who": "self"}, {"who": "other"},
                                                        {"controller": "you", "type": "creature"},
                                                        {"controller": "opponent", "type": "creature"}]))

@@ -1329,15 +1329,89 @@ class GeneratedAttackNoTriggers(Game):
 
 @mutant("before-as-at")
 class BeforeAsAt(Game):
-    """«До [текст]» fires when [текст] is executed, like «При», not when it is declared (classic 113.2: «До» is a
-    trigger word of its own; ASM trigger-word-do)."""
+    """«До [действие]» fires when the action is carried out, like «При», not when it is declared: the attack's
+    strike, the ability's execution, the move, the card played come first and the «До» ability after them
+    (classic 113.2: «До» is a trigger word of its own; ASM trigger-word-do)."""
 
     def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
         if ctx.get("phase") == "before":
             return                                  # nothing fires at the declaration...
         super().fire(event, hid, subject, **ctx)
-        if event == "attack" and ctx.get("phase") is None:  # ...the «До» triggers fire with the strike
+        if ctx.get("phase") is None and event in self.edition.before_events:   # ...the «До» fire with the action
             super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return False                                # so a move or a card played never waits
+
+
+@mutant("before-only-attack")
+class BeforeOnlyAttack(Game):
+    """«До» is carried out only where the engine first carried it out: before a declared simple attack (classic)
+    and before a declared ability (heroes); «До» an ability in classic, a move, a card played or a generated
+    action never fires (113.2 does not limit what «До» precedes; ASM do-any-action, do-generated)."""
+
+    OLD = {"classic": ("attack",), "heroes": ("ability_executed",)}
+
+    def fire_before(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        entry = self.entry_of(hid)
+        if event in self.OLD[self.edition.name] and not (entry and entry["info"].get("generated")):
+            super().fire_before(event, hid, subject, **ctx)
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return False
+
+
+@mutant("before-ignores-yours")
+class BeforeIgnoresYours(Game):
+    """«До [действие] вашего существа / вашей карты» is read without «вашего»: the «До» ability fires before the
+    opponent's action too, and «… существа противника» before one's own (ASM do-any-action)."""
+
+    def trigger_subject_matches(self, t: Any, subject: Any, card: Any, you: str) -> bool:
+        if t.before:
+            return self.matches(dataclasses.replace(t.subject, controller="any"), subject, card, you)
+        return super().trigger_subject_matches(t, subject, card, you)
+
+
+@mutant("before-not-held")
+class BeforeNotHeld(Game):
+    """«До перемещения / До розыгрыша» fires at the declaration of the move or of the card played, but the action
+    does not wait: it is carried out at once, and the «До» ability is executed after it (113.2: «До» is executed
+    before its action; ASM do-held-action)."""
+
+    def _hold_action(self, player: str, action: str, card: Any, cell: Any) -> None:
+        info = {"frm": card.cell, "to": cell} if action == "move" else {"cell": cell}
+        declared = self.log("declare", source=card.id, controller=player, action=action, **info)
+        self.fire_before("moved" if action == "move" else "played", declared, card)
+        if action == "move":
+            self._carry_out_move(player, card, cell, declared)
+        else:
+            self._carry_out_play(player, card, cell, declared)
+
+
+@mutant("before-generated-at-once")
+class BeforeGeneratedAtOnce(Game):
+    """A generated action starts at once (536.2.a «начинает выполняться»), even when «До» abilities fired at its
+    placement: they are declared only after it (and the ability that generated it) resolved (113.2; ASM
+    do-generated)."""
+
+    def before_waits(self, entry: Any) -> bool:
+        return False
+
+
+@mutant("before-any-kind")
+class BeforeAnyKind(Game):
+    """«До [действие]» is read without its action: a «До» ability fires before any action of its card (or of the
+    cards its condition names) — «До перемещения» before an attack or an ability too (113.2; ASM do-any-action)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") != "before":
+            super().fire(event, hid, subject, **ctx)
+            return
+        for kind in self.edition.before_events:
+            super().fire(kind, hid, subject, **ctx)
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return any(super(BeforeAnyKind, self).before_fires(kind, subject, **ctx) for kind in self.edition.before_events)
 
 
 @mutant("resources-when-paid")
@@ -1368,8 +1442,8 @@ class HistoryTargetsChosenOnly(Game):
             self.history[i] = {**record, "targets": [t for t in record["targets"] if t not in grouped]}
 @mutant("before-ability-as-at")
 class BeforeAbilityAsAt(Game):
-    """«До выполнения способности» triggers fire when the ability is executed, like «При», not when it is
-    declared, before its execution (heroes 113.2 «До»)."""
+    """«До выполнения способности / особенности» triggers fire when the ability is executed, like «При», not when
+    it is declared, before its execution (heroes and classic 113.2 «До»)."""
 
     def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
         if event == "ability_executed" and ctx.get("phase") == "before":

@@ -23,6 +23,7 @@ from harness.common.vocabulary import (
     EFFECT_NAMES,
     HISTORY_NAMES,
     RULE_EFFECT_NAMES,
+    STACK_ACTIONS,
     ZONE_NAMES,
     affected_cards,
     history_name,
@@ -462,10 +463,10 @@ def then_stack_empty(world: World) -> None:
 
 @then(_re(r"на (?:стеке|Очереди) сверху вниз:"))
 def then_stack(world: World, datatable: list[list[str]]) -> None:
-    """Тогда на стеке сверху вниз: + a table «карта | действие» where действие is «атака» or an ability key."""
+    """Тогда на стеке сверху вниз: + a table «карта | действие» where действие is «атака», an ability key, or
+    «перемещение» / «розыгрыш» (a move or a card played waiting under the «До» abilities it fired, 113.2)."""
     names = {c["id"]: c["name"] for c in world.state["cards"]}
-    actual = [(names[s["source"]], "атака" if s["kind"] == "attack" else s["ability"])
-              for s in reversed(world.state["stack"])]
+    actual = [(names[s["source"]], STACK_ACTIONS.get(s["kind"]) or s["ability"]) for s in reversed(world.state["stack"])]
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
     assert actual == expected, f"the stack (top first) is {actual}, expected {expected}"
 
@@ -584,14 +585,14 @@ def then_heroes_strike(world: World, card: str, n: str) -> None:
     assert value == [int(n)] * 3, f"«{card}» strikes {value[0] if len(set(value)) == 1 else value}"
 
 
-@then(_re(r"срабатывание " + ABILITY + r" \"(?P<ability>[^\"]+)\" порождено (?P<what>атакой|оплатой|гибелью|ранением|лечением|выполнением способности|началом хода|концом хода)"))
+@then(_re(r"срабатывание " + ABILITY + r" \"(?P<ability>[^\"]+)\" порождено (?P<what>атакой|оплатой|гибелью|ранением|лечением|выполнением способности|началом хода|концом хода|объявлением)"))
 def then_trigger_parent(world: World, ability: str, what: str) -> None:
     """Тогда срабатывание особенности "X: ключ" порождено оплатой — the game action its last triggering
     names as its parent (537.1.f): атакой, оплатой, гибелью, ранением, лечением, выполнением способности,
-    началом хода, концом хода."""
+    началом хода, концом хода, объявлением (of an attack, an ability, a move, a card played: «До», 113.2)."""
     kinds = {"атакой": {"strike"}, "оплатой": {"payment"}, "гибелью": {"rule_effect", "death"},
              "ранением": {"strike", "effect"}, "лечением": {"effect"}, "выполнением способности": {"executed"},
-             "началом хода": {"turn_start"}, "концом хода": {"turn_end"}}[what]
+             "началом хода": {"turn_start"}, "концом хода": {"turn_end"}, "объявлением": {"declare"}}[what]
     card_id, key = world.ability_ref(ability)
     hist = {h["id"]: h for h in world.state["history"]}
     fired = [h for h in world.state["history"] if h["kind"] == "trigger" and h["source"] == card_id
@@ -746,8 +747,8 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
     appear since the last «Когда» step in this order (others may stand between them). действие: объявление,
     объявление порождённой атаки, объявление порождённой особенности, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
     срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
-    нелегальное порождённое игродействие, перемещение, or a rule effect's name; карта: its source or, for a
-    rule effect, its card."""
+    нелегальное порождённое игродействие, перемещение, розыгрыш, объявление перемещения, объявление розыгрыша,
+    отмена, or a rule effect's name; карта: its source or, for a rule effect, its card."""
     def label(h: dict) -> str:
         ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
         return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
