@@ -416,6 +416,34 @@ def test_trigger_words_are_read_through_one_table():
                                                "trigger": {"word": "after", "event": "death"}})) != []
 
 
+@pytest.mark.parametrize("edition, trigger, ok", [
+    # 113.2 «До [действие]»: every action the edition declares (ASM do-any-action) ...
+    ("classic", {"event": "attack"}, True),
+    ("classic", {"event": "attack", "attack": "simple"}, True),
+    ("classic", {"event": "ability_executed"}, True),
+    ("classic", {"event": "ability_executed", "form": "spell"}, True),
+    ("classic", {"event": "moved"}, True),
+    ("classic", {"event": "played"}, True),
+    ("heroes", {"event": "ability_executed"}, True),
+    ("heroes", {"event": "played"}, True),
+    # ... and nothing that is not declared, or that the edition has not (heroes: no simple strike, no grid)
+    ("classic", {"event": "attack", "attack": "shot"}, False),
+    ("classic", {"event": "healed"}, False),
+    ("classic", {"event": "death"}, False),
+    ("heroes", {"event": "attack"}, False),
+    ("heroes", {"event": "moved"}, False),
+])
+def test_do_precedes_every_declared_action_of_the_edition(edition: str, trigger: dict, ok: bool):
+    card = {**_one_ability({"key": "a", "kind": "triggered", "trigger": {"word": "До", **trigger}}),
+            "edition": edition}
+    if edition == "heroes":
+        card["strike"] = 1
+    problems = check_card_definition(card)
+    assert (problems == []) is ok, problems
+    if not ok:
+        assert {p[:3] for p, _ in problems} == {("abilities", 0, "trigger")}, problems
+
+
 def test_the_effects_table_carries_every_verb_of_the_vocabulary():
     from engine import cards, effects
 
