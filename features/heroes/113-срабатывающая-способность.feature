@@ -307,7 +307,7 @@
       И у игрока А нет ожидающих решений
       И у "Наблюдатель" удар 1
 
-    @heroes:113.2 @asm:do-any-action @asm:do-held-action @asm:trigger-word-do @asm:heroes-queue-lifo @asm:play-without-cost
+    @heroes:113.2 @asm:do-any-action @asm:do-held-action @asm:trigger-word-do @asm:heroes-queue-lifo @asm:play-without-cost @reading:heroes-queue=lifo
     Сценарий: [113.2-11] «До розыгрыша вашей карты»: Гоблин ждёт в Очереди (и в руке) под способностью Вестника, она выполняется раньше, затем Гоблин выходит в игру
       Дано расклад "heroes/113.2-до-розыгрыша.yaml"
       Когда игрок А разыгрывает "goblin_a"
@@ -345,7 +345,7 @@
       И приоритет у игрока Б
       И у игрока А нет ожидающих решений
 
-    @heroes:113.2 @asm:do-any-action @asm:heroes-queue-lifo
+    @heroes:113.2 @asm:do-any-action
     Сценарий: [113.2-13] «До розыгрыша вашей карты» не срабатывает на способность вашего существа: клич Барабанщика в Очереди один, Вестник молчит
       Дано расклад "heroes/113.2-до-розыгрыша.yaml"
       Когда игрок А применяет способность "Барабанщик: клич"
