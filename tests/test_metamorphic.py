@@ -215,11 +215,13 @@ def test_a_transformed_failure_is_a_fail_naming_the_transformation() -> None:
 
 # ------------------------------------------------------------------------------------------- mutants
 class BeforeAttackOnlyForA(Game):
-    """Only player А's creatures trigger «До атаки» (an engine that reads the player's name)."""
+    """Only player А's creatures trigger «До атаки» of a declared attack (an engine that reads the player's name;
+    before a generated attack, which the plain suite plays for Б in classic [113.2-15], it reads it right)."""
 
     def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        entry = self.entry_of(hid)
         if event == "attack" and ctx.get("phase") == "before" and subject is not None \
-                and self.controller(subject) != "А":
+                and self.controller(subject) != "А" and not (entry and entry["info"].get("generated")):
             return
         super().fire(event, hid, subject, **ctx)
 
