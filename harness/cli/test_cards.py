@@ -22,9 +22,10 @@ def _uses() -> tuple[dict[str, list[str]], list[set[str]], int]:
     for sc in scan_features(paths.FEATURES, root=paths.ROOT):
         needs = scenario_needs([text for _, text, _ in sc.steps], [t for t in sc.tags if t.startswith("needs:")])
         cards = {n for n in needs if n.startswith(("card:", "vanilla:"))}
-        for need in cards:
-            uses.setdefault(need, []).append(sc.id)
-        per_scenario.append({n for n in cards if n.startswith("card:")})
+        for sid in sc.ids:                 # an outline's example rows are scenarios of their own
+            for need in cards:
+                uses.setdefault(need, []).append(sid)
+            per_scenario.append({n for n in cards if n.startswith("card:")})
     total = len(per_scenario)
     return uses, per_scenario, total
 
