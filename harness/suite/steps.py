@@ -397,9 +397,9 @@ def then_rule_effects(world: World, datatable: list[list[str]]) -> None:
     assert actual == expected, f"rule effects were {actual}, expected {expected}"
 
 
-@then(_re(r"сработали эффекты правил игры, в любом порядке:"))
+@then(_re(r"сработали эффекты правил игры, порядок не задан:"))
 def then_rule_effects_any_order(world: World, datatable: list[list[str]]) -> None:
-    """Тогда сработали эффекты правил игры, в любом порядке: + a table «эффект | карта» — exactly these rule
+    """Тогда сработали эффекты правил игры, порядок не задан: + a table «эффект | карта» — exactly these rule
     effects since the last «Когда» step, each as many times as listed, in an order the text leaves open
     (simultaneous effects: the start of a turn, one check of maximums)."""
     actual, expected = _rule_effects(world, datatable)

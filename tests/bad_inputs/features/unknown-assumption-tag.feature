@@ -3,7 +3,7 @@
 
   Правило: heroes:114.1 — активируемая способность
 
-    @heroes:114.1 @asm:all-cards-fly
+    @heroes:114.1 @asm:all-cards-fly @asm:card-stats-unknown
     Сценарий: [bad-1] Целитель лечит
       Дано расклад "heroes/114-целитель.yaml"
       Тогда у "Гном" 0 ран
