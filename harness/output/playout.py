@@ -65,10 +65,36 @@ def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expect
         raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
                                  f"the scenarios could not be run (pytest exit code {outcome.code})"))
     infos = {i: s for s in scan_features(paths.FEATURES, root=paths.ROOT) for i in s.ids}  # outline: each row
-    views = [playout_view(t, infos.get(sid)) for sid, t in outcome.traces.items()]
+    traces = dict(outcome.traces)
+    traces.update(_other_readings(outcome.results, units, editions, expectations))
+    views = [playout_view(t, infos.get(sid)) for sid, t in traces.items()]
     order = {r.scenario: i for i, r in enumerate(outcome.results.results)}
     views.sort(key=lambda v: (order.get(v["scenario"], len(order)), v["feature"], v["line"]))
     return PlayoutRun(results=outcome.results, playouts=views, exit_code=outcome.code)
+
+
+def _other_readings(results: Any, units: Sequence[str], editions: Sequence[str],
+                    expectations: str | None) -> dict[str, dict[str, Any]]:
+    """The play-outs of the scenarios that are N/A under the readings the reference engine holds by default: each
+    played again under the readings it rests on (the first of each group it names), so a judge sees every
+    reading's outcome played out. Scenario id → trace, its status and message those of that run."""
+    wanted: dict[tuple[str, ...], set[str]] = {}
+    for r in results.results:
+        if r.status == "N/A":
+            first: dict[str, str] = {}
+            for reading in r.readings:
+                group, _, value = reading.partition("=")
+                first.setdefault(group, value)
+            wanted.setdefault(tuple(sorted(f"{g}={v}" for g, v in first.items())), set()).add(r.scenario)
+    out: dict[str, dict[str, Any]] = {}
+    for readings, ids in sorted(wanted.items()):
+        extra = [arg for reading in readings for arg in ("--reading", reading)]
+        again = run(units, editions, expectations, traces=True, quiet=True, extra=extra)
+        for sid in ids & set(again.traces):
+            trace = dict(again.traces[sid])
+            trace["reading"] = ", ".join(readings)
+            out[sid] = trace
+    return out
 
 
 def load_traces(trace_dir: Path) -> list[dict[str, Any]]:
@@ -135,6 +161,7 @@ def playout_view(trace: dict[str, Any], info: Any = None) -> dict[str, Any]:
         "scenario": trace["scenario"], "name": trace.get("name", ""), "feature": trace.get("feature", ""),
         "line": trace.get("line", 0), "units": list(trace.get("units") or []),
         "status": trace.get("status") or "ERROR", "message": trace.get("message") or "",
+        "reading": trace.get("reading", ""),      # played under these readings (a scenario N/A by default)
         "edition": final.get("edition") or first_state.get("edition") or _edition_of(trace),
         "stack_name": final.get("stack_name") or first_state.get("stack_name") or "стек",
         "players": [p["name"] for p in (final.get("players") or first_state.get("players") or [])],

@@ -284,6 +284,7 @@ class _SiteData:
             "assumptions": list(info.assumptions) if info else [],
             "stack_name": (view or {}).get("stack_name", "стек"),
             "played": view is not None, "steps": steps, "final_svg": final_svg,
+            "reading": (view or {}).get("reading", ""),
             "ref": ref, "other": oth, "message": (view or {}).get("message") or (ref.message if ref else ""),
         }
 
