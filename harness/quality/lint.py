@@ -956,6 +956,14 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
     out: list[Finding] = []
     used_boards: set[str] = set()
     first: dict[tuple[str, str], int] = {}
+    invented_cards: dict[str, list[str]] = {}          # board → its catalog cards with invented facts (S030)
+    loaded: list[Any] = []
+
+    def catalog_once() -> Any:
+        if not loaded:
+            loaded.append(_catalog(project))
+        return loaded[0]
+
     ids: dict[str, tuple[str, int]] = {}
     for sc in sorted(scenarios, key=lambda s: (s.file, s.line)):
         for name, line in sc.rows or [(sc.name, sc.line)]:
@@ -1016,7 +1024,10 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
             m = _BOARD_STEP_RE.match(step.text)
             if m:
                 used_boards.add(m.group("path"))
-                invented = _invented_catalog_cards(boards / m.group("path"), project)
+                if m.group("path") not in invented_cards:
+                    invented_cards[m.group("path")] = _invented_catalog_cards(boards / m.group("path"), project,
+                                                                              catalog_once)
+                invented = invented_cards[m.group("path")]
                 if invented and "asm:card-stats-unknown" not in {t for t, _ in sc.tags}:
                     out.append(_finding("S030", sc.file, step.line, f"the board uses {', '.join(invented)}, whose "
                                         "facts the catalog invents (invented:): tag the scenario "
@@ -1035,11 +1046,12 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
     return out, used_boards
 
 
-def _invented_catalog_cards(board: Path, project: Project) -> list[str]:
-    """The catalog cards (not the pool's test cards) with invented stats or text that a board uses."""
+def _invented_catalog_cards(board: Path, project: Project, catalog_once: Callable[[], Any] | None = None) -> list[str]:
+    """The catalog cards (not the pool's test cards) with invented stats or text that a board uses
+    (`catalog_once`: the catalog, loaded once for a whole lint)."""
     try:
         data = load_yaml(board, project.root).data
-        catalog = _catalog(project)
+        catalog = catalog_once() if catalog_once is not None else _catalog(project)
     except (InputError, OSError):
         return []
     if not isinstance(data, dict):
