@@ -43,7 +43,8 @@ class Turns:
         self.step = "start"
         hid = self.log("turn_start", controller=self.active)
         for c in self.sorted_cards():
-            # classic 503.1.b2: the active player's cards open at the start of the turn (a rule effect)
+            # classic 503.1.b2: the active player's cards open at the start of the turn, the others' stay closed (a rule
+            # effect; ASM turn-start-open: the bullet says neither whose cards open nor that the others do not)
             if c.closed and self.in_play(c) and self.controller(c) == self.active:
                 c.closed = False
                 self.log("rule_effect", targets=[c.id], effect="open")
