@@ -30,8 +30,13 @@ class EngineFault(Exception):
 
 
 class EngineUnsupported(Exception):
-    """The engine does not support what the scenario needs (an edition or feature it does not declare, or
-    a board it answers `unsupported` to): status SKIP, the message is the reason."""
+    """The engine answered `unsupported` (or `unknown_action`) to a request: a FAIL «declared, refused» in a
+    scenario that started, since it starts only when the engine declares all it needs."""
+
+
+class NotDeclared(EngineUnsupported):
+    """The harness itself found that the engine does not declare what a request needs (an edition, inline test
+    cards) and sent nothing: status SKIP, the message is the reason."""
 
 
 class Adapter(Protocol):

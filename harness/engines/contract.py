@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.common import facts
-from harness.engines.adapters import EngineUnsupported
+from harness.engines.adapters import NotDeclared
 
 # -- what every state must carry (the minimal state of PROTOCOL.md «First contact»)
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -327,7 +327,7 @@ def _history(entries: list, keep: set[str], info_keys: set[str]) -> list:
 
 
 # ------------------------------------------------------------------------------------------ engines' states
-class MissingKey(EngineUnsupported):
+class MissingKey(NotDeclared):
     """A step read an optional key of the contract the engine does not send: SKIP, with the key named."""
 
 

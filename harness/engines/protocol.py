@@ -16,8 +16,9 @@ stderr:
 
 After a fault the process is stopped; the next scenario (the next `setup` or `capabilities`) starts a
 fresh one. A refusal (`ok: false` with a rules code such as `illegal_action`) is `EngineRefused`, as in
-process; `unsupported` in reply to `setup`, or a board whose edition or inline cards the engine does not
-declare, is `EngineUnsupported` (SKIP).
+process; `unsupported` or `unknown_action` to any request is `EngineUnsupported` (a FAIL «declared, refused» in a
+scenario that started: it starts only when the engine declares all it needs); a board whose edition or inline
+cards the engine does not declare is `NotDeclared` (SKIP), and nothing is sent.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.common.sanitize import loads_checked
-from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
+from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, NotDeclared
 
 PROTOCOL_VERSION = "1.0.0"
 DEFAULT_REQUEST_TIMEOUT = 10.0
@@ -359,10 +360,10 @@ class SubprocessAdapter:
             self._deadline = time.monotonic() + self.scenario_timeout   # until close(): replays included
         edition = board.get("edition")
         if edition not in caps["editions"]:
-            raise EngineUnsupported(f"the engine does not declare the edition '{edition}' "
+            raise NotDeclared(f"the engine does not declare the edition '{edition}' "
                                     f"(it declares: {', '.join(caps['editions']) or 'none'})")
         if board.get("test_cards") and "inline_cards" not in caps["features"]:
-            raise EngineUnsupported("the engine does not declare the capability 'inline_cards' "
+            raise NotDeclared("the engine does not declare the capability 'inline_cards' "
                                     "(the board defines test cards inline)")
         return self._state(self._call("setup", board=board, definitions=definitions))
 
@@ -533,7 +534,7 @@ class SubprocessAdapter:
             raise self._fault_now("ERROR", f"{PROTOCOL_ERRORS[code]} (`{kind}`): {code}: {message}", stop=False)
         if code == "unsupported" and kind == "setup":
             raise EngineUnsupported(f"the engine does not support this board: {message}")
-        if code in ("unsupported", "unknown_action"):      # any request: SKIP, never FAIL (protocol 1.0)
+        if code in ("unsupported", "unknown_action"):      # inside what the engine declared: FAIL (classify)
             raise EngineUnsupported(f"the engine does not support this `{kind}` request: {code}: {message}")
         raise EngineRefused(code, message)
 

@@ -59,7 +59,16 @@ from typing import Any
 from harness.common import paths
 from harness.common.errors import InputError
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported
-from harness.suite.capabilities import board_needs, definition_needs, need_met, need_words
+from harness.suite.capabilities import (
+    ACTION_NEEDS,
+    DECISION_NEEDS,
+    MINIMAL_ACTIONS,
+    MINIMAL_DECISIONS,
+    board_needs,
+    data_needs,
+    need_met,
+    need_words,
+)
 from harness.suite.session import load_scenario_board
 
 CHOICE_MAX = 255
@@ -168,26 +177,16 @@ def game_over(state: dict | None) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ declarations
-# What a request needs of an engine beyond the minimal contract, by action type and by decision kind (the
-# protocol's tables, docs/PROTOCOL.md; the scenarios' steps say the same in capabilities.STEP_NEEDS).
-MINIMAL_ACTIONS = ("pass", "end_turn", "attack")
-ACTION_NEEDS = {"activate": "activated_abilities", "play": "play_cards", "move": "movement"}
-MINIMAL_DECISIONS = ("roll",)
-DECISION_NEEDS = {"declare_trigger": "triggered_abilities", "target": "targets", "defender": "defenders",
-                  "redirect": "redirects"}
+# What a request needs of an engine beyond the minimal contract: capabilities.ACTION_NEEDS / DECISION_NEEDS.
 
 
 def board_requirements(name: str, board: dict, definitions: dict) -> dict[str, str]:
     """What a board needs of an engine → why: `capabilities.board_needs` for a board under scenarios/ (what
-    `check` decides its SKIPs with), else its edition, inline test cards and its cards' definitions."""
+    `check` decides its SKIPs with), else `capabilities.data_needs` of the board as given."""
     try:
         needs: Iterable[str] = board_needs(name)
     except InputError:
-        found = {f"edition:{board.get('edition')}"} | ({"inline_cards"} if board.get("test_cards") else set())
-        for definition in definitions.values():
-            if isinstance(definition, dict):
-                found |= definition_needs(definition)
-        needs = found
+        needs = data_needs(board, definitions)
     return {need: "the board" for need in sorted(needs)}
 
 
@@ -205,10 +204,6 @@ def request_need(move: Move, state: dict) -> tuple[str | None, str]:
     if kind in needs:
         return needs[kind], f"the feature '{needs[kind]}' ({what})"
     return None, f"{what} (not in the protocol's tables)"
-
-
-def _declares(capabilities: dict[str, Any], need: str) -> bool:
-    return need_met(need, capabilities)
 
 
 def _capabilities(adapter: Any) -> dict[str, Any] | None:
@@ -433,7 +428,7 @@ def skip_reason(engines: Engines, name: str, board: dict, definitions: dict) -> 
     reasons = []
     for adapter, who in zip((engines.first, engines.second), engines.names, strict=True):
         declared = _capabilities(adapter)
-        lacking = [need for need in needs if declared is not None and not _declares(declared, need)]
+        lacking = [need for need in needs if declared is not None and not need_met(need, declared)]
         if any(need.startswith("edition:") for need in lacking):
             lacking = [need for need in lacking if need.startswith("edition:")]     # the edition says it all
         if lacking:
@@ -520,7 +515,7 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
             move = options.pop(choose(len(options)))
             trail.append(move)
             need, asked = request_need(move, state)
-            inside = tuple(need == "" or d is None or (need is not None and _declares(d, need)) for d in declared)
+            inside = tuple(need == "" or d is None or (need is not None and need_met(need, d)) for d in declared)
             one, two = perform(engines.first, move), perform(engines.second, move)
             refused, notes = _refusals(engines, (one, two), (inside[0], inside[1]), (asked, asked))
             if refused:

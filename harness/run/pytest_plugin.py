@@ -32,8 +32,13 @@ from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
 from harness.common.safeio import atomic_write
 from harness.common.timelimit import time_limit
-from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, InProcessAdapter
-from harness.engines.contract import MissingKey
+from harness.engines.adapters import (
+    EngineFault,
+    EngineRefused,
+    EngineUnsupported,
+    InProcessAdapter,
+    NotDeclared,
+)
 from harness.engines.protocol import PROTOCOL_VERSION, SubprocessAdapter, add_time_limit_options
 from harness.rules.review import current_state
 from harness.run.results import RunInfo, RunResults, ScenarioResult, StepRecord, utc_now
@@ -100,6 +105,7 @@ class Recorder:
         return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
     selected: list[str] = field(default_factory=list)     # ids of the scenarios selected to run, in order
     collected_names: dict[str, str] = field(default_factory=dict)   # scenario name → its id (old expectations)
+    _titles: dict[str, dict[str, str]] | None = None      # by_title(), once
 
     def expectation(self, sid: str, name: str) -> dict[str, str]:
         """The expectations entry of a scenario: by its id, or (a file of the old form, keyed
@@ -110,7 +116,10 @@ class Recorder:
         return found or {"status": "PASS", "reason": ""}
 
     def by_title(self) -> dict[str, dict[str, str]]:
-        return {title: entry for key, entry in self.expectations.items() if (title := title_of(key))}
+        """The entries of the old form by their title (worked out once: the expectations do not change)."""
+        if self._titles is None:
+            self._titles = {title: entry for key, entry in self.expectations.items() if (title := title_of(key))}
+        return self._titles
 
     def stale(self) -> list[str]:
         """Expectation entries that name no collected scenario (by id, or by title for the old form)."""
@@ -620,7 +629,7 @@ def classify(error: BaseException | None) -> tuple[str, str]:
         return status, error.prefix() + message
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
-    if isinstance(error, MissingKey):     # a «Дано»/«Когда» step reads an optional key the engine does not send
+    if isinstance(error, NotDeclared):    # an optional key not sent (MissingKey); a need the harness found undeclared
         return "SKIP", str(error)
     if isinstance(error, EngineUnsupported):
         # the scenario started, so the engine declares all it needs (edition, features, cards): a request inside

@@ -45,6 +45,14 @@ FEATURES: dict[str, str] = {
                         "`capabilities.cards`",
 }
 
+# what a request of the protocol needs beyond the minimal contract: its action type, or the decision it answers
+# (the minimal ones need nothing; harness/quality/differential.py judges an engine's refusals with it)
+MINIMAL_ACTIONS = ("pass", "end_turn", "attack")
+ACTION_NEEDS = {"activate": "activated_abilities", "play": "play_cards", "move": "movement"}
+MINIMAL_DECISIONS = ("roll",)
+DECISION_NEEDS = {"declare_trigger": "triggered_abilities", "target": "targets", "defender": "defenders",
+                  "redirect": "redirects"}
+
 # the checks that read the replies since the last «Когда» step (World.record_replies)
 REPLY_CHECKS = frozenset({"then_no_roll"})
 
@@ -159,17 +167,25 @@ def board_needs(board_path: str) -> frozenset[str]:
     from harness.suite.session import load_scenario_board
 
     board = load_scenario_board(board_path)
-    data = board.data
+    return data_needs(board.data, board.definitions)
+
+
+def data_needs(data: dict, definitions: dict[str, dict]) -> frozenset[str]:
+    """What a board given as data (`setup`'s board and definitions) needs of an engine (see `board_needs`)."""
     out: set[str] = {f"edition:{data.get('edition')}"}
     if data.get("test_cards"):
         out.add("inline_cards")
-    for name, definition in board.definitions.items():
+    for name, definition in definitions.items():
+        if not isinstance(definition, dict):
+            continue
         out |= definition_needs(definition)
         out.add(("card:" if definition.get("abilities") else "vanilla:") + name)
     for card in data.get("cards", []):
+        if not isinstance(card, dict):
+            continue
         if card.get("controller") not in (None, card.get("owner")):
             out.add("control_change")
-        if card.get("host") or board.definitions.get(card.get("card"), {}).get("type") in ("equipment", "symbiote"):
+        if card.get("host") or (definitions.get(card.get("card")) or {}).get("type") in ("equipment", "symbiote"):
             out.add("attachments")        # an attached card, or one that should be (503.1.b7: destroyed without a host)
         if card.get("face_up") is False:
             out.add("face_down")
@@ -285,11 +301,3 @@ def missing(needs: dict[str, str], capabilities: dict[str, Any]) -> list[str]:
             items = [i for i in items if i.startswith("edition:")]     # the edition says it all
         out.append(f"{', '.join(need_words(i) for i in items)} (for {why})")
     return out
-
-
-def unmet(adapter: Any, needs: dict[str, str]) -> str:
-    """Why an engine cannot play a scenario with these needs ("" when it can)."""
-    lacking = missing(needs, adapter.capabilities())
-    if not lacking:
-        return ""
-    return "the engine does not declare " + "; ".join(lacking)

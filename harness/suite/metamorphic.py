@@ -38,7 +38,7 @@ The transformations (`TRANSFORMATIONS`):
 A scenario that cannot be run under a transformation (a step whose text the transformer cannot rewrite
 safely, an assumption that is not symmetric, e.g. a scan of the grid from column a) declares it in
 ``features/metamorphic.yaml`` — scenario id → transformation → the reason — and is not run under it;
-``berserk-rules lint`` (S026) checks that every entry names a scenario and a transformation that applies to
+``berserk-rules lint`` (S029) checks that every entry names a scenario and a transformation that applies to
 it, with a reason. (The file sits beside the features, not in ``scenarios/``: every YAML file under
 ``scenarios/`` is a board to the kit's tools.)
 
@@ -247,7 +247,7 @@ def applicable(edition: str, excluded: Iterable[str] = ()) -> list[Transformatio
 # ------------------------------------------------------------------------------------------- exclusions
 def load_exclusions(path: Path | None = None) -> dict[str, dict[str, str]]:
     """The declared exclusions: scenario id → {transformation: reason}. InputError (located) when the file
-    is malformed: an unknown transformation, a missing reason. Which ids name scenarios is lint's (S026)."""
+    is malformed: an unknown transformation, a missing reason. Which ids name scenarios is lint's (S029)."""
     path = path or EXCLUSIONS_FILE
     if not path.is_file():
         return {}
