@@ -9,6 +9,7 @@ from typing import Any
 
 from harness.cli.expectations import update_expectations
 from harness.cli.shared import (
+    EXIT_ENGINE,
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -20,11 +21,15 @@ from harness.cli.shared import (
 from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
 from harness.common.facts import EDITIONS
+from harness.common.sanitize import terminal
+from harness.engines.process import signalled
 from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
-from harness.output.reports import print_summary
+from harness.output.reports import LAST_COMPLETE, print_summary
 from harness.rules.review import load_lock, lock_path
 from harness.run.runner import run_scenarios
+
+PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not imported before the run)
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
@@ -53,15 +58,26 @@ def cmd_check(ns: argparse.Namespace) -> int:
         extra += ["--metamorphic"]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
         code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
-                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)])
+                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)], partial=True)
+    if results is None and code == PYTEST_INTERRUPTED and signalled():
+        raise KeyboardInterrupt          # before the session could record anything: main says so (exit 130)
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
+    if results.stopped:                  # one engine, one failure (harness/engines/startup.py)
+        print(f"error: {terminal(results.stopped)}", file=sys.stderr)
+        emit_github(results)
+        print(f"{len(results.not_run)} scenario(s) not run; the reports say so (\"stopped\" in "
+              f"{report_dir / 'results.json'})", file=sys.stderr)
+        return EXIT_ENGINE
     if results.interrupted:
         console = make_console()
         print_summary(results, console)
-        console.print(f"interrupted: {len(results.not_run)} scenario(s) not run; the reports say so "
-                      f"(\"interrupted\": true in {report_dir / 'results.json'})", markup=False)
+        kept = report_dir / LAST_COMPLETE
+        print(f"{results.incomplete_reason()}; "
+              + (f"the reports say so (\"interrupted\": true in {report_dir / 'results.json'}, an INTERRUPTED error "
+                 "in junit.xml, a banner in index.html)" if results.results else "the reports were left as they were")
+              + (f"; the last complete reports are in {kept}" if kept.is_dir() else ""), file=sys.stderr)
         return EXIT_INTERRUPTED
     console = make_console()
     print_summary(results, console)

@@ -51,6 +51,9 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
         out(section_line(section, counts), markup=False)
     parts = [f"{summary[s]} {s}" for s in STATUSES if summary[s]]
     verdict = "OK, every result as expected" if summary["ok"] else f"{summary['unexpected']} unexpected"
+    if not results.complete:
+        verdict = ("INTERRUPTED: " if results.interrupted else "STOPPED: ") + results.incomplete_reason() \
+            + (f", {summary['unexpected']} unexpected" if summary["unexpected"] else "")
     out(f"{summary['total']} scenarios: {', '.join(parts) or 'none'} — {verdict}", markup=False)
     if summary.get("needs_review"):
         out(f"{summary['needs_review']} scenario(s) need review: their rule units changed wording", markup=False)
@@ -112,6 +115,8 @@ def annotation_path(feature: str, env: dict[str, str] | None = None) -> str:
 def github_annotations(results: Any, env: dict[str, str] | None = None) -> list[str]:
     """One ``::error`` workflow command per unexpected result (a known failure is not one)."""
     out = []
+    if results.stopped:          # one engine, one failure: one annotation, on no file
+        out.append(workflow_command("error", results.stopped, title="the engine could not be started"))
     for r in results.unexpected:
         title = f"{r.status} (expected {r.expected}): {r.name}"
         message = f"{r.scenario}\nunits: {', '.join(r.units) or '—'}\n{r.explanation()}"
@@ -129,6 +134,10 @@ def step_summary_markdown(results: Any) -> str:
     run = results.run
     summary = results.summary()
     verdict = "✅ every result as expected" if summary["ok"] else f"❌ {summary['unexpected']} unexpected"
+    if results.stopped and not results.results:   # one line: the engine never played, no table to show
+        return f"## berserk-rules check: ❌ {_md_cell(results.stopped)}\n"
+    if not results.complete:
+        verdict = f"❌ {results.incomplete_reason()}"
     lines = [f"## berserk-rules check: {verdict}", "",
              f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · suite {run.suite_version} · "
              f"{run.duration_s:.1f} s", "",

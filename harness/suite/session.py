@@ -63,7 +63,14 @@ def load_expectations(path: Path) -> dict[str, dict[str, str]]:
             problems.append(Problem(doc.file, where, f"expectations.{sid}.status",
                                     "expected one of: FAIL, ERROR, CRASH, TIMEOUT, SKIP"))
             continue
-        if not str(entry.get("reason", "")).strip():
+        reason = entry.get("reason", "")
+        if isinstance(reason, list | dict):      # str() of a list is no reason (the schema: a text)
+            problems.append(Problem(doc.file, doc.line_of(("expectations", sid, "reason")), f"expectations.{sid}.reason",
+                                    f"expected a text (one sentence, or a link), got a "
+                                    f"{'list' if isinstance(reason, list) else 'mapping'}: write the reason on one "
+                                    "line, or quote it"))
+            continue
+        if not str(reason).strip():
             problems.append(Problem(doc.file, where, f"expectations.{sid}.reason", "a reason is required"))
             continue
         out[str(sid)] = {"status": entry["status"], "reason": str(entry["reason"]).strip()}

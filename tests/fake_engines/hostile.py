@@ -4,6 +4,8 @@
     flood       says hello; on setup writes megabytes to stderr without a newline and never answers
     surrogate   serves like the reference engine, but its states name the first card "\ud800" (a lone
                 surrogate, valid JSON text that no UTF-8 file can hold)
+    close-stdin reads hello, closes its stdin, answers hello, then waits (it reads no more requests)
+    version-nl  says hello with the protocol "1.0.0\n" (a version with a trailing newline)
     orphan      starts a child (`sleep`, holding stdout and stderr) in its own session, then serves like
                 the reference engine; with `crash` as argv[2] it dies on the first `act`
 
@@ -48,8 +50,13 @@ def main() -> int:
         return 0
     first = sys.stdin.buffer.readline()
     rid = json.loads(first)["id"]
-    sys.stdout.write(json.dumps({"id": rid, **HELLO}) + "\n")
+    if MODE == "close-stdin":
+        os.close(0)
+    hello = {**HELLO, "protocol": "1.0.0\n"} if MODE == "version-nl" else HELLO
+    sys.stdout.write(json.dumps({"id": rid, **hello}) + "\n")
     sys.stdout.flush()
+    if MODE in ("close-stdin", "version-nl"):
+        time.sleep(600)
     if MODE == "deaf":
         time.sleep(600)
     if MODE == "flood":
