@@ -156,6 +156,7 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
     monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
     monkeypatch.setattr(bench, "bench_mutants", lambda: bench.Figure("mutants", "mutants", 30.0, "s", 60))
+    monkeypatch.setattr(bench, "bench_big_inputs", lambda: bench.Figure("big-inputs", "big", 10.0, "s", 30))
     assert main(["bench", "--json", "--orders", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"machine", "figures"} and data["machine"]["cpus"]
@@ -191,3 +192,10 @@ def test_the_mutants_figure_reads_the_report_of_the_command(monkeypatch: pytest.
 def test_skip_and_only() -> None:
     assert [f.name for f in bench.run_bench(["memory"])] == ["memory"]
     assert bench.run_bench([]) == []
+
+
+def test_the_big_inputs_figure_times_both_sizes_of_both_inputs() -> None:
+    f = bench.bench_big_inputs(entries=2_000, scenarios=100)
+    assert (f.name, f.unit, f.target) == ("big-inputs", "s", 30)
+    assert set(f.extra["expectations_s"]) == {"200", "2000"} and set(f.extra["feature_scan_s"]) == {"10", "100"}
+    assert f.value == round(f.extra["expectations_s"]["2000"], 2) and "µs per entry" in f.note

@@ -14,14 +14,17 @@ in `git log | head`), a full disk or a closed stdout with one line and exit 2.
 
 from __future__ import annotations
 
-# A signal while this package is still being imported (before `main` can handle it) ends the command quietly
-# with 130, never with a traceback; the handlers of before are back at the end of the imports.
+# A signal while this package is still being imported (before `main` can handle it) ends the command with one
+# line and 130, never with a traceback; the handlers of before are back at the end of the imports.
 import os as _os
 import signal as _signal
 
 
 def _startup_signal(signum: int, frame: object) -> None:
-    _os._exit(130)
+    try:
+        _os.write(2, f"berserk-rules: interrupted by {_signal.Signals(signum).name} while starting\n".encode())
+    finally:
+        _os._exit(130)
 
 
 _STARTUP: dict[int, object] = {}
@@ -138,6 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except OutputError as exc:
         return _output_failed(exc)
+    except SystemExit:            # argparse: --help, --version, a usage error; flushed here, not at exit
+        try:
+            sys.stdout.flush()
+        except OutputError as exc:
+            return _output_failed(exc)
+        raise
     finally:
         unguard()
         restore_signal_handlers(previous)

@@ -20,6 +20,7 @@ from harness.cli.shared import (
 )
 from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
+from harness.common.errors import InputError
 from harness.common.facts import EDITIONS
 from harness.common.sanitize import terminal
 from harness.engines.process import signalled
@@ -27,6 +28,7 @@ from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
 from harness.output.reports import LAST_COMPLETE, print_summary
 from harness.rules.review import load_lock, lock_path
+from harness.suite.features import duplicate_names
 from harness.run.runner import run_scenarios
 
 PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not imported before the run)
@@ -42,7 +44,9 @@ def cmd_check(ns: argparse.Namespace) -> int:
         what = "rule unit or assumption" if any(u.startswith("asm:") for u in unknown) else "rule unit"
         print(f"--unit: no {what} {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
         return EXIT_USAGE
-    load_scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
+    twice = duplicate_names(load_scenarios())   # a feature file pytest-bdd cannot collect is reported here,
+    if twice:                                   # with its file and line; a name it would drop, too
+        raise InputError(twice)
     load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)

@@ -12,7 +12,8 @@
 
 The file of an annotation is the feature's path relative to the repository being checked out
 (``$GITHUB_WORKSPACE``) when the kit lives inside it, else relative to the kit's root (GitHub then lists
-the annotation on the run without placing it in a file).
+the annotation on the run without placing it in a file); the `file` attributes of junit.xml use the same
+base (`annotation_path`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from rich.text import Text
 from harness.common import paths
 from harness.common.console import is_plain
 from harness.run.results import STATUSES
+
+STALE_SHOWN = 50     # stale expectation entries listed in a log or a job summary (results.json has them all)
 
 
 # ------------------------------------------------------------------------------------------ plain summary
@@ -71,8 +74,11 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
         out(f"{known} known failure(s) listed in the expectations file", markup=False)
     if results.stale_expectations:
         out(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", markup=False)
-        for entry in results.stale_expectations:
+        for entry in results.stale_expectations[:STALE_SHOWN]:
             out(f"  {entry}", markup=False)
+        if len(results.stale_expectations) > STALE_SHOWN:
+            out(f"  … and {len(results.stale_expectations) - STALE_SHOWN} more (results.json lists them all)",
+                markup=False)
 
 
 # ------------------------------------------------------------------------------------------ GitHub Actions
@@ -160,7 +166,10 @@ def step_summary_markdown(results: Any) -> str:
     if known:
         lines += ["", f"{known} known failure(s) listed in the expectations file."]
     if results.stale_expectations:
-        lines += ["", f"Stale expectations (match no scenario): {', '.join(results.stale_expectations)}"]
+        shown = ", ".join(results.stale_expectations[:STALE_SHOWN])
+        more = len(results.stale_expectations) - STALE_SHOWN
+        lines += ["", f"Stale expectations (match no scenario): {shown}"
+                      + (f" … and {more} more (results.json lists them all)" if more > 0 else "")]
     return "\n".join(lines) + "\n"
 
 

@@ -160,8 +160,13 @@ def render_junit(results: RunResults) -> bytes:
     root = ET.Element("testsuites", {"name": "berserk-rules"})
     totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
     total_time = 0.0
+    from harness.output.annotations import annotation_path
+
     for feature in sorted(by_feature):
-        suite = ET.SubElement(root, "testsuite", {"name": _x(feature), "file": _x(feature)})
+        # `file`: the path from the workspace root, as the annotations give it ($GITHUB_WORKSPACE when set), so a
+        # CI tool that reads JUnit places the failure in the checked-out repository
+        where = annotation_path(feature)
+        suite = ET.SubElement(root, "testsuite", {"name": _x(feature), "file": _x(where)})
         properties = ET.SubElement(suite, "properties")
         for name in ("engine", "engine_version", "protocol_version", "suite_version", "seed"):
             _property(properties, name, str(getattr(run, name)))
@@ -174,7 +179,7 @@ def render_junit(results: RunResults) -> bytes:
                 {
                     "classname": _x(_classname(feature)),
                     "name": _x(result.name),
-                    "file": _x(feature),
+                    "file": _x(where),
                     "line": str(result.line),
                     "time": _seconds(result.duration_s),
                 },
@@ -574,8 +579,13 @@ def print_summary(results: RunResults, console: Console) -> None:
         console.print(
             Text(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", style="yellow")
         )
-        for entry in results.stale_expectations:
+        from harness.output.annotations import STALE_SHOWN
+
+        for entry in results.stale_expectations[:STALE_SHOWN]:
             console.print(Text(f"  {terminal(entry)}"))
+        more = len(results.stale_expectations) - STALE_SHOWN
+        if more > 0:
+            console.print(Text(f"  … and {more} more (results.json lists them all)"))
 
 
 

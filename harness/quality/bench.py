@@ -11,6 +11,7 @@
 | `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search; the note gives the engine alone's time per order on the same tree (`engine_floor`) and the least time it allows on the cores used, and what a memo look-up (a fingerprint) costs against one engine call (`lookup_cost`) | ≤ 5 s |
 | `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
+| `big-inputs` | reading a 200,000-entry expectations file (`load_expectations`), with a tenth of it for comparison; the note gives both times per entry (linear: the same) and the scan of a 10,000-scenario feature against a 1,000-scenario one | ≤ 30 s |
 | `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
@@ -55,7 +56,7 @@ from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
-         "search", "memory")
+         "big-inputs", "search", "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 REPEATS = 3          # runs of each short figure (check, protocol, orderings); the best one is the figure
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -558,6 +559,47 @@ def bench_growth(factor: int = 10) -> Figure:
                          "per_step_us": round(per_step * 1e6, 1), "work_ratio": round(work, 3)})
 
 
+# ------------------------------------------------------------------------------------------ big inputs
+def _timed_call(call: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    call()
+    return time.perf_counter() - started
+
+
+def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
+    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
+    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows)."""
+    from harness.suite.features import scan_features
+    from harness.suite.session import load_expectations
+
+    label = f"read a {entries:,}-entry expectations file"
+    with tempfile.TemporaryDirectory(prefix="berserk-big-") as tmp:
+        base = Path(tmp)
+        times: dict[str, dict[int, float]] = {"expectations": {}, "feature": {}}
+        for n in (entries // 10, entries):
+            path = base / f"expectations-{n}.yaml"
+            path.write_text("expectations:\n" + "".join(f"  classic:big-{i}:\n    status: FAIL\n    reason: known "
+                                                        f"failure {i}\n" for i in range(n)), encoding="utf-8")
+            times["expectations"][n] = _timed_call(lambda path=path: load_expectations(path))
+        for n in (scenarios // 10, scenarios):
+            folder = base / f"features-{n}" / "classic"
+            folder.mkdir(parents=True)
+            lines = ["# language: ru", "Функция: большая", ""]
+            for i in range(n):
+                lines += [f"  Сценарий: [big-{i}] сценарий {i}", '    Дано расклад "fixture/a.yaml"',
+                          "    Когда игрок А пасует", "    Тогда приоритет у игрока Б", ""]
+            (folder / "900-big.feature").write_text("\n".join(lines), encoding="utf-8")
+            times["feature"][n] = _timed_call(lambda folder=folder: scan_features(folder.parent, root=folder.parent))
+    small, big = entries // 10, entries
+    exp, feat = times["expectations"], times["feature"]
+    note = (f"{small:,} entries {exp[small]:.2f} s, {big:,} {exp[big]:.2f} s: {exp[small] / small * 1e6:.0f} → "
+            f"{exp[big] / big * 1e6:.0f} µs per entry; a feature of {scenarios // 10:,} scenarios scanned in "
+            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s")
+    return Figure("big-inputs", label, round(exp[big], 2), "s", 30, note=note,
+                  extra={"expectations_s": {str(k): round(v, 3) for k, v in exp.items()},
+                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()}})
+
+
 # ------------------------------------------------------------------------------------------ search
 def bench_search(queries: Path = SEARCH_QUERIES, k: int = 3) -> Figure:
     """Search recall@k over a query set, with the index build time and the time per query."""
@@ -628,6 +670,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "growth" in wanted:
         say("growth: check of a generated suite, 1× and 10×…")
         figures["growth"] = bench_growth()
+    if "big-inputs" in wanted:
+        say("big inputs: 200,000 expectations, a feature of 10,000 scenarios…")
+        figures["big-inputs"] = bench_big_inputs()
     if "mutants" in wanted:
         say("mutants: every mutant engine against the whole suite…")
         figures["mutants"] = bench_mutants()

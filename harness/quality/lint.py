@@ -133,7 +133,7 @@ from harness.rules.lookup import stem_list
 from harness.rules.review import load_lock, lock_path, review_state, rules_dir
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
-from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
+from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
 __all__ = [
@@ -899,6 +899,9 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
         text = path.read_bytes().decode("utf-8-sig")   # a byte order mark is accepted, as in boards
     except (OSError, UnicodeDecodeError) as exc:
         return [], [_finding("S001", shown, None, f"cannot read the feature file: {exc}")]
+    wrong_language = language_problem(text)
+    if wrong_language is not None:              # one finding, not one per Russian keyword
+        return [], [_finding("S001", shown, *wrong_language)]
     try:
         doc = Parser().parse(TokenScanner(text))
     except CompositeParserException as exc:

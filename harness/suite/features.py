@@ -122,6 +122,9 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
         raise InputError(
             Problem(shown, None, None, f"cannot read the feature file: {exc.strerror or exc}")
         ) from exc
+    wrong_language = language_problem(text)
+    if wrong_language is not None:
+        raise InputError(Problem(shown, wrong_language[0], "gherkin", wrong_language[1]))
     try:
         return Parser().parse(TokenScanner(text))  # type: ignore[return-value]
     except CompositeParserException as exc:
@@ -132,6 +135,29 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
         raise InputError(Problem(shown, exc.location.get("line"), "gherkin", _error_text(exc))) from exc
     except ParserError as exc:  # pragma: no cover - defensive
         raise InputError(Problem(shown, None, "gherkin", str(exc))) from exc
+
+
+_LANGUAGE = re.compile(r"^\s*#\s*language\s*:\s*(\S*)\s*$")
+
+
+def language_problem(text: str) -> tuple[int, str] | None:
+    """The kit's features are Gherkin in Russian: the header `# language: ru` comes before the first keyword
+    line. Without it (or with another language) Gherkin reads every Russian keyword as an error of its own;
+    this says what is wrong once: (line, message), or None when the header is right."""
+    first = 1
+    for number, line in enumerate(text.splitlines(), 1):
+        found = _LANGUAGE.match(line)
+        if found:
+            if found.group(1) == "ru":
+                return None
+            return number, (f"«{line.strip()}»: the kit's features are written in Russian (Функция, Правило, "
+                            "Сценарий, Дано, Когда, Тогда); the header must be «# language: ru»")
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            first = number
+            break
+    return first, ("the feature has no «# language: ru» header, so Gherkin reads it as English and none of its "
+                   "Russian keywords (Функция, Сценарий, Дано…); put «# language: ru» on its first line")
 
 
 def _error_text(exc: ParserException) -> str:
@@ -248,6 +274,23 @@ def scan_features(features_dir: Path, root: Path | None = None) -> list[Scenario
         raise InputError(problems)
     found.sort(key=lambda s: (s.feature, s.line))
     return found
+
+
+def duplicate_names(scenarios: Iterable[ScenarioInfo]) -> list[Problem]:
+    """Two scenarios of one file with one name: pytest-bdd binds only one of them and the other is silently
+    never run, so a run must refuse the file. One short problem per repeated name (at its second place), naming
+    it and its first line; linear in the number of scenarios."""
+    first: dict[tuple[str, str], int] = {}
+    out: list[Problem] = []
+    for sc in scenarios:
+        key = (sc.feature, sc.name)
+        if key in first:
+            out.append(Problem(sc.feature, sc.line, "scenario",
+                               f"the name «{sc.name}» is also at line {first[key]} of this file: pytest-bdd would run "
+                               "only one of them; give each scenario its own name (lint S002)"))
+        else:
+            first[key] = sc.line
+    return out
 
 
 def scenarios_by_unit(scenarios: Iterable[ScenarioInfo]) -> dict[str, list[ScenarioInfo]]:
