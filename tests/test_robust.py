@@ -242,9 +242,10 @@ def test_an_engine_that_cannot_start_is_one_error_naming_its_command_and_stderr(
 
 
 def test_an_engine_that_closes_its_stdin_is_told_from_one_that_closes_its_stdout() -> None:
+    from test_hostile import BOARD, DEFS
+
     from harness.engines.adapters import EngineFault
     from harness.engines.protocol import SubprocessAdapter
-    from test_hostile import BOARD, DEFS
 
     adapter = SubprocessAdapter(f"{PY} {shlex.quote(str(HOSTILE))} close-stdin", request_timeout=10,
                                 start_timeout=10)
@@ -259,9 +260,10 @@ def test_an_engine_that_closes_its_stdin_is_told_from_one_that_closes_its_stdout
 
 
 def test_a_protocol_version_with_a_trailing_newline_is_refused() -> None:
+    from test_hostile import BOARD, DEFS
+
     from harness.engines.adapters import EngineFault
     from harness.engines.protocol import SubprocessAdapter
-    from test_hostile import BOARD, DEFS
 
     adapter = SubprocessAdapter(f"{PY} {shlex.quote(str(HOSTILE))} version-nl", request_timeout=10, start_timeout=10)
     try:

@@ -28,8 +28,8 @@ from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
 from harness.output.reports import LAST_COMPLETE, print_summary
 from harness.rules.review import load_lock, lock_path
-from harness.suite.features import duplicate_names
 from harness.run.runner import run_scenarios
+from harness.suite.features import duplicate_names
 
 PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not imported before the run)
 
