@@ -21,6 +21,13 @@ def cmd_site(ns: argparse.Namespace) -> int:
                   f"{summary.units} rule units, {summary.scenarios} scenarios played, "
                   f"built in {summary.seconds:.1f} s", markup=False)
     console.print(f"open {summary.out / 'index.html'} (works offline, from file://)", markup=False)
+    from harness.output.sandbox_site import find_pyodide, install_hint
+
+    if find_pyodide() is None:
+        console.print(f"the sandbox (sandbox.html) has no engine: Pyodide is not installed; {install_hint()}",
+                      markup=False)
+    else:
+        console.print("the sandbox (sandbox.html) runs only over http: berserk-rules site --serve", markup=False)
     return 0
 
 

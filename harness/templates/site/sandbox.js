@@ -230,6 +230,7 @@
         "SANDBOX.call\n");
       start();
       $("sb-timing").setAttribute("data-cold-ms", performance.now().toFixed(0));
+      $("sb-timing").setAttribute("data-pyodide", py.version);
       $("sb-status").textContent = "Движок готов: эталонный движок в браузере (Pyodide " + py.version + ").";
       finish();
     });
