@@ -21,7 +21,7 @@
 
   function send(req) {
     var reply = JSON.parse(call(JSON.stringify(req)));
-    $("sb-error").textContent = reply.ok ? "" : reply.error;
+    $("sb-error").textContent = $("sb-edit-error").textContent = reply.ok ? "" : reply.error;
     if (reply.ok) { view = reply.view; render(); }
     return reply;
   }
