@@ -7,6 +7,8 @@ Layout of the built folder (all links relative, no server, no network, works fro
     status.html              every scenario with the reference engine's status (and another engine's)
     rules/<file>.html        one rules file as it reads: headings, every unit anchored by its id
                              (``rules/heroes-113-115.html#heroes:113.7``), cross-references linked
+    sandbox.html             the sandbox: any position played with the reference engine in the browser, exported
+                             as a scenario (`harness.output.sandbox_site`; needs ``site --serve``)
     u/<edition>_<n>.html     one clause (or unit without a clause) with its items, paragraphs and
                              examples, and under each unit its scenarios played out step by step:
                              an SVG board before and after every step that changes it, the history
@@ -326,6 +328,10 @@ class _SiteData:
             if page_of(u) != u.id:
                 continue
             self.render(out / page_file(u.id), "unit.html.j2", root="../", **self.unit_page(u, "../"), **common)
+        from harness.output.sandbox_site import write_sandbox  # the sandbox: the engine in the browser
+
+        self.render(out / "sandbox.html", "sandbox.html.j2", root="", **write_sandbox(out, scenarios, TEMPLATES),
+                    **common)
 
     def render(self, path: Path, template: str, **ctx: Any) -> None:
         html = self.env.get_template(template).render(**ctx)

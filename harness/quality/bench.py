@@ -12,6 +12,8 @@
 | `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
 | `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
+| `sandbox-start` | the site's sandbox (sandbox.html, the engine in Pyodide) in headless Chromium over localhost, a fresh profile: from the page's start to the first legal actions shown on a scenario's board, measured by the page itself (`performance.now()`, read from the DOM); not available without Chromium or Pyodide | — |
+| `sandbox-action` | the same page: one action (a legal action played, the view rebuilt and drawn), the median of 7 | — |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
 The report gives the machine (CPUs) and its load average (1 minute) before and after the run: a figure
@@ -55,7 +57,7 @@ from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
-         "search", "memory")
+         "search", "sandbox-start", "sandbox-action", "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 REPEATS = 3          # runs of each short figure (check, protocol, orderings); the best one is the figure
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -601,6 +603,60 @@ def bench_memory() -> Figure:
 
 
 # ------------------------------------------------------------------------------------------ the run
+SANDBOX_SCENARIO = "classic:113.2.ex1-1"      # its board: four creatures, a control effect, four legal actions
+
+
+def bench_sandbox() -> dict[str, Figure]:
+    """`sandbox-start` and `sandbox-action` (see the module docstring)."""
+    import shutil
+    import threading
+    import urllib.parse
+
+    from harness.output.playout import PlayoutRun
+    from harness.output.sandbox_site import find_pyodide, install_hint, server
+    from harness.output.site import build_site
+    from harness.quality.browser import Browser, BrowserError, chromium
+
+    labels = {"sandbox-start": "sandbox: cold start to the first legal actions",
+              "sandbox-action": "sandbox: one action in the browser"}
+
+    def missing(why: str) -> dict[str, Figure]:
+        return {n: Figure(n, labels[n], None, "ms", note=why, available=False) for n in labels}
+
+    if chromium() is None:
+        return missing("headless Chromium is not installed (apt-get install chromium)")
+    if find_pyodide() is None:
+        return missing("Pyodide is not installed: " + install_hint())
+    tmp = Path(tempfile.mkdtemp(prefix="berserk-bench-site-"))
+    httpd = None
+    try:
+        build_site(tmp / "site", run=PlayoutRun(results=None, playouts=[]))
+        httpd = server(tmp / "site")
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        url = (f"http://127.0.0.1:{httpd.server_address[1]}/sandbox.html#"
+               + urllib.parse.urlencode({"scenario": SANDBOX_SCENARIO, "bench": "1"}))
+        with Browser() as b:
+            page = b.open(url)
+            ready = b.wait(page, "document.body.dataset.ready", timeout=300)
+            if ready != "1":
+                return missing("the sandbox did not start: "
+                               + str(b.evaluate(page, "document.getElementById('sb-status').textContent")))
+            timing = b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)")
+    except BrowserError as exc:
+        return missing(f"the browser failed: {exc}")
+    finally:
+        if httpd is not None:
+            httpd.shutdown()
+            httpd.server_close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    data = json.loads(timing)
+    note = f"Pyodide {data.get('pyodide', '?')}, scenario {SANDBOX_SCENARIO}'s board, served on localhost"
+    return {"sandbox-start": Figure("sandbox-start", labels["sandbox-start"], float(data["coldMs"]), "ms",
+                                    note=note + "; a fresh browser profile (nothing cached)"),
+            "sandbox-action": Figure("sandbox-action", labels["sandbox-action"], float(data["actionMs"]), "ms",
+                                     note=note + "; the median of 7 actions (play, then undo)")}
+
+
 def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
               progress: Callable[[str], None] | None = None) -> list[Figure]:
     """Measure the chosen figures (in-process ones first, so the memory figure is the bench's own)."""
@@ -631,6 +687,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "mutants" in wanted:
         say("mutants: every mutant engine against the whole suite…")
         figures["mutants"] = bench_mutants()
+    if "sandbox-start" in wanted or "sandbox-action" in wanted:
+        say("sandbox: the engine in the browser (Pyodide, headless Chromium)…")
+        figures.update(bench_sandbox())
     if "pytest" in wanted:
         say("pytest: the whole test run…")
         figures["pytest"] = bench_pytest()
