@@ -170,7 +170,8 @@ def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixtur
     assert [e["rank"] for e in data] == list(range(1, len(data) + 1)) and len(data) <= 5
     assert data[0]["score"] >= data[-1]["score"] > 0
     assert "точек → точка (unit text" in data[0]["reason"]
-    assert all(e["full"] for e in data)  # units matching every word, when there are any
+    assert [e["score"] for e in data] == sorted((e["score"] for e in data), reverse=True)  # by score alone
+    assert "<mark>" not in data[0]["snippet"] and [data[0]["snippet"][a:b] for a, b in data[0]["marks"]]
     assert main(["lookup", "--no-play", "--json", "--top", "0", "точек", "срабатывания"]) == 0
     everything = json.loads(capsys.readouterr().out)
     assert len(everything) > len(data) and not everything[-1]["full"]
