@@ -7,12 +7,15 @@ Layout of the built folder (all links relative, no server, no network, works fro
     status.html              every scenario with the reference engine's status (and another engine's)
     rules/<file>.html        one rules file as it reads: headings, every unit anchored by its id
                              (``rules/heroes-113-115.html#heroes:113.7``), cross-references linked
-    u/<edition>_<n>.html     one clause (or unit without a clause) with its items, paragraphs and
-                             examples, and under each unit its scenarios played out step by step:
-                             an SVG board before and after every step that changes it, the history
-                             entries of the step (rule effects marked), the stack/Queue, priority,
-                             the pending decision and its answer, and the result
-    assets/site.css, assets/search.js, assets/search-index.js
+    u/<edition>_<n>.html     one clause (or unit without a clause): first the rule — its text, its items,
+                             paragraphs and examples, each example with its scenarios played out step by
+                             step (an SVG board before and after every step that changes it, the history
+                             entries of the step (rule effects marked), the stack/Queue, priority, the
+                             pending decision and its answer, and the result); then the other scenarios,
+                             collapsed (``<details data-scenario-id="…">``)
+    u/sc/<anchor>.js         the play-out of one collapsed scenario, loaded by ``assets/unit.js`` when it is
+                             opened (a ``<script>``, so it works from ``file://``): first load stays light
+    assets/site.css, assets/search.js, assets/search-index.js, assets/unit.js
 
 Search: the same analysis and ranking as ``berserk-rules lookup`` (`harness.rules.search`), offline. The build
 ships (``assets/search-index.js``) the units, the BM25 weight of every lemma in every unit per field (unit
@@ -89,6 +92,21 @@ def unit_url(unit: Any) -> str:
 
 def rules_file_page(file: str) -> str:
     return "rules/" + Path(file).stem + ".html"
+
+
+STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL": "провален", "ERROR": "ошибка", "CRASH": "сбой",
+                 "TIMEOUT": "не успел", "SKIP": "пропущен", "N/A": "неприменим", "—": "—"}
+"""The words the site shows for the statuses of `harness.run.results.STATUSES` (the badge's class keeps the key)."""
+
+
+def status_label(status: str) -> str:
+    """A status as the site shows it, in Russian (an unknown one as it is)."""
+    return STATUS_LABELS.get(status, status)
+
+
+def scenario_fragment(scenario_id: str) -> str:
+    """The file, from the site's root, that holds a collapsed scenario's play-out (loaded when it is opened)."""
+    return "u/sc/" + _scenario_anchor(scenario_id) + ".js"
 
 
 def _scenario_anchor(scenario_id: str) -> str:
@@ -238,6 +256,7 @@ class _SiteData:
         self.ref = {r.scenario: r for r in run.results.results} if run.results else {}
         self.oth = {r.scenario: r for r in other.results} if other else {}
         self.env = _env()
+        self._views: dict[tuple[str, str], dict[str, Any]] = {}
         try:
             self.assumptions = [_assumption_view(a) for a in load_assumptions()]
         except InputError:
@@ -245,6 +264,13 @@ class _SiteData:
 
     # -- per scenario
     def scenario_view(self, sid: str, root: str) -> dict[str, Any]:
+        """The play-out of a scenario as the templates show it (computed once per scenario and root)."""
+        key = (sid, root)
+        if key not in self._views:
+            self._views[key] = self._scenario_view(sid, root)
+        return self._views[key]
+
+    def _scenario_view(self, sid: str, root: str) -> dict[str, Any]:
         info = self.scenarios.get(sid)
         view = self.playouts.get(sid)
         ref, oth = self.ref.get(sid), self.oth.get(sid)
@@ -278,7 +304,8 @@ class _SiteData:
                      for k, t, ln in (info.steps if info else ())]
             final_svg = None
         return {
-            "id": sid, "anchor": _scenario_anchor(sid), "name": self.names.get(sid) or (view or {}).get("name", sid),
+            "id": sid, "anchor": _scenario_anchor(sid), "fragment": scenario_fragment(sid).removeprefix("u/"),
+            "name": self.names.get(sid) or (view or {}).get("name", sid),
             "feature": info.feature if info else (view or {}).get("feature", ""),
             "line": info.line if info else (view or {}).get("line", 0),
             "units": list(info.units) if info else (view or {}).get("units", []),
@@ -305,7 +332,8 @@ class _SiteData:
         (out / "assets").mkdir(parents=True)
         (out / "rules").mkdir()
         (out / "u").mkdir()
-        for name in ("site.css", "search.js"):
+        (out / "u" / "sc").mkdir()
+        for name in ("site.css", "search.js", "unit.js"):
             shutil.copyfile(TEMPLATES / name, out / "assets" / name)
         count = {uid: len(v) for uid, v in self.by_unit.items()}
         from harness.rules.search import board_cards
@@ -323,10 +351,21 @@ class _SiteData:
         for f in self.corpus.files:
             self.render(out / rules_file_page(f.path), "rules.html.j2", root="../", file=f,
                         items=self.reading_items(f, "../"), **common)
+        macros = self.env.get_template("_macros.html.j2").make_module(common)
+        written: set[str] = set()
         for u in self.corpus.units:
             if page_of(u) != u.id:
                 continue
-            self.render(out / page_file(u.id), "unit.html.j2", root="../", **self.unit_page(u, "../"), **common)
+            page = self.unit_page(u, "../")
+            self.render(out / page_file(u.id), "unit.html.j2", root="../", **page, **common)
+            for b in page["blocks"]:
+                for sc in [*b["more"], *b["collapsed"]]:
+                    if sc["id"] not in written:  # one file per scenario, loaded by assets/unit.js when opened
+                        written.add(sc["id"])
+                        body = str(macros.scenario_body(sc, "../"))
+                        (out / scenario_fragment(sc["id"])).write_text(
+                            "BerserkLazy.put(" + json.dumps(sc["anchor"]) + ", "
+                            + json.dumps(body, ensure_ascii=False) + ");\n", encoding="utf-8")
 
     def render(self, path: Path, template: str, **ctx: Any) -> None:
         html = self.env.get_template(template).render(**ctx)
@@ -339,6 +378,7 @@ class _SiteData:
             "ref_run": run.run if run else None, "ref_summary": _status_counts(run),
             "other_run": self.other.run if self.other else None, "other_summary": _status_counts(self.other),
             "rules_file_page": rules_file_page, "unit_url": unit_url, "page_file": page_file,
+            "status_label": status_label,
         }
 
     def files_view(self) -> list[dict[str, Any]]:
@@ -400,17 +440,23 @@ class _SiteData:
                 mine = [x for x in s.units if x in on_page]
                 for i in s.ids:
                     home[i] = max(mine, key=lambda x: (x.count("."), mine.index(x)))
+        # the rule's own examples are played in the page (an example's first scenario); every other scenario is
+        # collapsed, its play-out in a fragment file loaded when it is opened (a page stays light: tests/test_site.py)
         blocks = []
         for u in units:
             item = self.unit_item(u, root)
             played = [self.scenario_view(sc["id"], root) for sc in item["scenarios"] if home.get(sc["id"]) == u.id]
             elsewhere = [{**sc, "home": home.get(sc["id"])} for sc in item["scenarios"] if home.get(sc["id"]) != u.id]
-            blocks.append({**item, "played": played, "elsewhere": elsewhere})
+            example = u.kind == "example"  # its first scenario played, its others collapsed right under it
+            blocks.append({**item, "played": played, "open": played[:1] if example else [],
+                           "more": played[1:] if example else [], "collapsed": [] if example else played,
+                           "elsewhere": elsewhere})
         used = list(dict.fromkeys(a for b in blocks for sc in b["played"] for a in sc["assumptions"]))
         f = next(f for f in self.corpus.files if f.path == top.file)
         prev_next = [u for u in f.units if u.parent is None]
         i = prev_next.index(top)
-        return {"top": top, "blocks": blocks, "file": f, "file_title": _file_title(f),
+        return {"top": top, "blocks": blocks, "collapsed_blocks": [b for b in blocks if b["collapsed"]],
+                "file": f, "file_title": _file_title(f),
                 "section_title": top.section_title,
                 "prev": prev_next[i - 1] if i > 0 else None,
                 "next": prev_next[i + 1] if i + 1 < len(prev_next) else None,

@@ -400,8 +400,9 @@
     if (note) {
       note.textContent = !query.trim() ? "" : hits.length
         ? "Найдено: " + hits.length + (groups.length !== hits.length ? " (в " + groups.length + " пунктах)" : "") +
-          (Object.keys(partial).length ? "; все слова — в " + (hits.length - Object.keys(partial).length) +
-            ", остальные (пунктиром) — часть слов" : "")
+          (!Object.keys(partial).length ? "" : Object.keys(partial).length === hits.length
+            ? "; всех слов нет ни в одном — лучшие по части слов, по порядку"
+            : "; все слова — в " + (hits.length - Object.keys(partial).length) + ", остальные (пунктиром) — часть слов")
         : "Ничего не найдено по «" + query + "».";
     }
   }
