@@ -127,20 +127,23 @@ def test_examples_are_played_with_boards_and_statuses(site: Path, scenarios) -> 
     assert "Приоритет" in example and "Ждёт решения" in example
 
 
-def _first_load(site: Path, page: Path) -> int:
-    """The bytes a browser loads to show a page first: the HTML and the stylesheets and scripts it names."""
-    text = page.read_text(encoding="utf-8")
-    refs = re.findall(r'<link rel="stylesheet" href="([^"]+)"', text) + re.findall(r'<script src="([^"]+)"', text)
-    return page.stat().st_size + sum((page.parent / r).resolve().stat().st_size for r in refs)
-
-
 def test_every_unit_page_is_light_on_first_load(site: Path) -> None:
+    from harness.output.site import first_load_bytes, size_figures
+
     pages = sorted((site / "u").glob("*.html"))
-    sizes = {p.name: _first_load(site, p) for p in pages}
+    sizes = {p.name: first_load_bytes(p) for p in pages}
     largest = max(sizes, key=sizes.get)
     print(f"largest unit page on first load: {largest} {sizes[largest] / 1000:.0f} KB")
     assert sizes[largest] <= 300_000, (largest, sizes[largest])
     assert sizes["classic_503.1.html"] < 300_000  # 817 KB before issue 29
+    page = site / "u" / "classic_503.1.html"
+    css_and_js = (site / "assets/site.css").stat().st_size + (site / "assets/unit.js").stat().st_size
+    assert sizes["classic_503.1.html"] == page.stat().st_size + css_and_js
+    figures = size_figures(site)
+    assert figures["largest_unit_page"] == "u/" + largest and figures["largest_unit_page_bytes"] == sizes[largest]
+    assert figures["total_bytes"] == sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) - \
+        (site / ".berserk-rules-site").stat().st_size
+    assert figures["largest_page_bytes"] >= sizes[largest] and figures["files"] > figures["pages"] > len(pages)
 
 
 def test_the_rule_and_its_examples_come_first_other_scenarios_collapsed(site: Path, scenarios, corpus) -> None:

@@ -57,7 +57,7 @@ from harness.run.results import STATUSES, RunResults
 from harness.suite.features import scan_features, scenarios_by_unit
 from harness.suite.session import load_assumptions
 
-__all__ = ["SiteSummary", "build_site", "page_of", "unit_url", "link_references"]
+__all__ = ["SiteSummary", "build_site", "first_load_bytes", "page_of", "size_figures", "unit_url", "link_references"]
 
 TEMPLATES = Path(__file__).parent.parent / "templates" / "site"
 MARKER = ".berserk-rules-site"
@@ -111,6 +111,27 @@ def scenario_fragment(scenario_id: str) -> str:
 
 def _scenario_anchor(scenario_id: str) -> str:
     return "sc-" + hashlib.sha256(scenario_id.encode()).hexdigest()[:10]
+
+
+def first_load_bytes(page: Path) -> int:
+    """The bytes a browser loads to show a built page first: the HTML and the stylesheets and scripts it names
+    (not the play-outs of collapsed scenarios, loaded when opened)."""
+    text = page.read_text(encoding="utf-8")
+    refs = re.findall(r'<link rel="stylesheet" href="([^"]+)"', text) + re.findall(r'<script src="([^"]+)"', text)
+    return page.stat().st_size + sum((page.parent / r).resolve().stat().st_size for r in refs)
+
+
+def size_figures(out: Path) -> dict[str, Any]:
+    """The weights of a built site: the largest unit page and the largest page of all on first load
+    (:func:`first_load_bytes`), the total size and the number of files."""
+    files = [p for p in out.rglob("*") if p.is_file() and p.name != MARKER]
+    pages = {p.relative_to(out).as_posix(): first_load_bytes(p) for p in out.rglob("*.html")}
+    units = {k: v for k, v in pages.items() if k.startswith("u/")}
+    unit_page = max(units, key=units.__getitem__) if units else ""
+    any_page = max(pages, key=pages.__getitem__) if pages else ""
+    return {"largest_unit_page": unit_page, "largest_unit_page_bytes": units.get(unit_page, 0),
+            "largest_page": any_page, "largest_page_bytes": pages.get(any_page, 0),
+            "total_bytes": sum(p.stat().st_size for p in files), "files": len(files), "pages": len(pages)}
 
 
 # ------------------------------------------------------------------------------------------ cross-references
