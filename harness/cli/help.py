@@ -31,7 +31,8 @@ EXAMPLES: dict[str, str] = {
   berserk-rules coverage --results reports/results.json --json""",
     "lookup": """examples:
   berserk-rules lookup Талитха
-  berserk-rules lookup heroes:113.7 --no-play
+  berserk-rules lookup heroes:113.7 --play
+  berserk-rules lookup classic:536.4.ex1-1          # one scenario, played out
   berserk-rules lookup 113.2 --json""",
     "steps": """example:
   berserk-rules steps > docs/STEPS.md""",
