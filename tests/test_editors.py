@@ -86,3 +86,57 @@ def test_units_and_coverage_print_plain_lines_in_a_log(tmp_path: Path) -> None:
                for line in coverage.stdout.splitlines())
     # on a terminal (FORCE_COLOR) the table keeps its borders
     assert BOX & set(_cli("units", "--unit", "classic:113.1", FORCE_COLOR="1").stdout)
+
+
+# ------------------------------------------------------------------------------------------ 4. lint for people
+def test_lint_prints_errors_first_hides_info_and_counts_each_level(tmp_path: Path) -> None:
+    import shutil
+
+    kit = tmp_path / "kit"
+    for folder in ("rules", "features", "scenarios", "catalog", "expectations"):
+        shutil.copytree(ROOT / folder, kit / folder)
+    feature = next((kit / "features" / "classic").glob("113-*.feature"))
+    feature.write_text(feature.read_text(encoding="utf-8") + "\n  Сценарий: [zz-1] ничего\n    @wip\n",
+                       encoding="utf-8")
+    proc = _cli("lint", BERSERK_RULES_ROOT=str(kit))
+    lines = proc.stdout.splitlines()
+    severities = [line.split(": ", 1)[1].split(" ", 1)[0] for line in lines[:-1]]
+    assert proc.returncode == 1 and "error" in severities and "warning" in severities
+    assert severities == sorted(severities, key=["error", "warning", "info"].index)   # errors first
+    assert "info" not in severities                                                   # info only with -v
+    counts = lines[-1]
+    assert " error(s), " in counts and " warning(s), " in counts and "info(s)" in counts and "-v shows them" in counts
+    verbose = _cli("lint", "-v", BERSERK_RULES_ROOT=str(kit)).stdout.splitlines()
+    assert any(": info R010 " in line for line in verbose) and len(verbose) > len(lines)
+
+
+def test_lint_names_the_likely_number_of_heroes_stray_113_3() -> None:
+    proc = _cli("lint", "rules/heroes-113-115.txt")
+    r002 = next(line for line in proc.stdout.splitlines() if " R002 " in line)
+    assert r002.startswith("rules/heroes-113-115.txt:29: warning R002 duplicate-number: 113.3 is used twice")
+    assert "most likely 114.2: it stands right after 114.1 (line 25) under «Активируемая способность.» " \
+           "(section 114), and no clause has the number 114.2" in r002
+
+
+def test_the_likely_number_is_not_guessed_when_it_is_taken() -> None:
+    from harness.quality.lint import lint_rules_text
+
+    text = "113. Раздел.\n113.1. Первый.\n113.2. Второй.\n113.1. Снова первый.\n113.3. Третий.\n"
+    found = [f.message for f in lint_rules_text(text, "classic-113.txt") if f.code in ("R002", "R003")]
+    assert found and not any("most likely" in m for m in found)   # 113.3 is taken: no guess
+
+
+def test_no_s013_on_an_installed_layout(tmp_path: Path) -> None:
+    """The wheel puts the suite in `berserk_rules_suite/` with `harness/schemas` beside it, not inside it: the
+    modelines written in the checkout are right for that layout and are not reported."""
+    from harness.suite.editor_schemas import modeline_problem
+
+    suite = tmp_path / "berserk_rules_suite"
+    board = next((ROOT / "scenarios" / "classic").glob("*.yaml"))
+    (suite / "scenarios" / "classic").mkdir(parents=True)
+    copy = suite / "scenarios" / "classic" / board.name
+    copy.write_text(board.read_text(encoding="utf-8"), encoding="utf-8")
+    assert modeline_problem(copy, "board", suite) is None
+    copy.write_text("# yaml-language-server: $schema=../elsewhere.json\n" + board.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    assert "expected" in (modeline_problem(copy, "board", suite) or "")

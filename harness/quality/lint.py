@@ -382,7 +382,8 @@ def _parser_warnings(rf: RulesFile) -> list[Finding]:
             assert m is not None
             msg = (f"{m.group(1)} is used twice (first at line {m.group(2)}); "
                    f"this one gets the id suffix .dup2")
-            out.append(_finding("R002", w.file, w.line, msg))
+            dup = next((u for u in _clauses(rf) if u.line == w.line), None)
+            out.append(_finding("R002", w.file, w.line, msg + (_likely_number(rf, dup) if dup else "")))
         elif w.message.startswith("paragraph broken over lines"):
             out.append(_finding("R008", w.file, w.line, w.message))
         else:
@@ -419,7 +420,8 @@ def _numbering(rf: RulesFile) -> list[Finding]:
     for u in clauses:
         if prev is not None and _ints(u.number) < _ints(prev.number):
             out.append(_finding("R003", rf.path, u.line,
-                                f"{u.number} comes after {prev.number} (line {prev.line}): numbers go down", u.id))
+                                f"{u.number} comes after {prev.number} (line {prev.line}): numbers go down"
+                                + _likely_number(rf, u), u.id))
         if prev is None or _ints(u.number) > _ints(prev.number):
             prev = u
     # outside its section: the section of the last heading above the clause
@@ -441,6 +443,42 @@ def _numbering(rf: RulesFile) -> list[Finding]:
             out.append(_finding("R006", rf.path, u.line,
                                 f"{u.number} stands in section {section} (under «{text}», line {line})", u.id))
     return out
+
+
+def _likely_number(rf: RulesFile, unit: Unit) -> str:
+    """For a clause whose number is duplicated, or that stands in another section, the number it most likely
+    should have, with the reason, as a suffix of the finding's message (``""`` when nothing points at one):
+    the number after the clause above it (``114.1`` → ``114.2``), when that number is free in the file and
+    the heading the clause stands under belongs to the same section as the clause above."""
+    clauses = _clauses(rf)
+    above = [c for c in clauses if c.line < unit.line]
+    duplicated = any(c.number == unit.number and c.id != unit.id for c in clauses)
+    if not above:
+        return ""
+    before = above[-1]
+    parts = _ints(before.number)
+    if len(parts) != len(_ints(unit.number)):
+        return ""
+    candidate = _num(parts[:-1] + (parts[-1] + 1,))
+    if any(c.number.rstrip(".") == candidate for c in clauses):
+        return ""
+    headings = [(line, text) for line, text in rf.headings if line < unit.line]
+    under = ""
+    if headings:
+        line, text = headings[-1]
+        m = re.match(r"^(\d+)\.\s", text)
+        nxt = next((c for c in clauses if c.line > line and c.id != unit.id), None)
+        section = m.group(1) if m else (str(_ints(nxt.number)[0]) if nxt is not None else None)
+        if section is not None and section != str(parts[0]):
+            return ""
+        if not duplicated and section == str(_ints(unit.number)[0]):
+            return ""           # a unique number in its own section, merely out of order: swapped, not mistyped
+        if section is not None:
+            under = f" under «{text.strip()}» (section {section})"
+    elif not duplicated:
+        return ""
+    return (f"; most likely {candidate}: it stands right after {before.number} (line {before.line}){under}, "
+            f"and no clause has the number {candidate}")
 
 
 def _runs(numbers: list[int]) -> list[list[int]]:
