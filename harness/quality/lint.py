@@ -92,6 +92,11 @@ S029  metamorphic-exclusion    an entry of ``features/metamorphic.yaml`` (the sc
                                metamorphic transformation, ``harness/suite/metamorphic.py``) that names no
                                scenario, an unknown transformation or one that does not apply to the
                                scenario's edition, or gives no reason; or the file is malformed (error)
+S032  heading-stale            a ``Правило:`` heading (or its description) naming a unit whose text changed
+                               since the last review, and quoting a meaning-carrying word
+                               (`harness.rules.changes`: a negation, a number, a trigger word, modality,
+                               whose) that the approved text said and the present text no longer says: the
+                               heading must follow the text before ``approve`` records its scenarios (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -130,7 +135,7 @@ from harness.common.yamldoc import display_path, load_yaml
 from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from harness.rules.diff import render_word_diff, word_diff
 from harness.rules.lookup import stem_list
-from harness.rules.review import load_lock, lock_path, review_state, rules_dir
+from harness.rules.review import load_lock, lock_path, review_state, rules_dir, stale_heading
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
@@ -221,6 +226,8 @@ CHECKS: dict[str, Check] = {
               "a scenario uses a catalog card with invented facts without the tag @asm:card-stats-unknown"),
         Check("S029", "metamorphic-exclusion", "error",
               "a metamorphic exclusion names no scenario or transformation, or gives no reason"),
+        Check("S032", "heading-stale", "error",
+              "a Правило: heading quotes words of its unit that the unit's text no longer says"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -906,6 +913,7 @@ class _Scenario:
     tags: list[tuple[str, int]]  # (tag without @, line)
     steps: list[_Step]
     rows: list[tuple[str, int]] = field(default_factory=list)  # an outline: each example row's name, row line
+    rule: tuple[str, int, str] | None = None  # the enclosing Правило: name, line, description
 
     @property
     def units(self) -> list[str]:
@@ -954,13 +962,15 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
 
     out: list[_Scenario] = []
 
-    def walk(children: Iterable[dict[str, Any]], inherited: list[tuple[str, int]], background: list[_Step]) -> None:
+    def walk(children: Iterable[dict[str, Any]], inherited: list[tuple[str, int]], background: list[_Step],
+             within: tuple[str, int, str] | None = None) -> None:
         for child in children:
             if "background" in child:
                 background = background + _typed_steps(child["background"].get("steps", ()))
             elif "rule" in child:
                 rule = child["rule"]
-                walk(rule.get("children", ()), inherited + tags(rule), background)
+                walk(rule.get("children", ()), inherited + tags(rule), background,
+                     (rule.get("name", ""), rule["location"]["line"], (rule.get("description") or "").strip()))
             elif "scenario" in child:
                 sc = child["scenario"]
                 own = _typed_steps(sc.get("steps", ()))
@@ -975,7 +985,7 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
                         variants.append(_render(own, values))
                         rows.append((render_string(sc["name"], values), row["location"]["line"]))
                 steps = background + [s for v in (variants or [own]) for s in v]
-                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows))
+                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows, within))
 
     walk(feature.get("children", ()), tags(feature), [])
     return out, []
@@ -1303,12 +1313,27 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
     named: set[str] = set()
     for sc in scenarios:
         named.update(sc.units)
-        pending = state.units_needing_review(sc.units)
+        ids = [_scenario_id(sc.file, name) for name, _ in sc.rows] or [_scenario_id(sc.file, sc.name)]
+        pending = list(dict.fromkeys(u for sid in ids for u in state.units_needing_review(sc.units, sid)))
         if pending:
-            what = "; ".join(f"{u} " + ("is new" if state.pending[u].state == "new" else "changed wording")
+            what = "; ".join(f"{u} " + ("is new" if lock.entries.get(u) is None else "changed wording")
                              for u in pending)
             out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
                                 f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
+    seen_rules: set[tuple[str, int]] = set()
+    for sc in scenarios:             # S032: a Правило: heading that no longer follows its unit
+        if sc.rule is None or (sc.file, sc.rule[1]) in seen_rules:
+            continue
+        seen_rules.add((sc.file, sc.rule[1]))
+        name, line, description = sc.rule
+        unit = corpus.get(name.partition(" ")[0].strip())
+        stale = stale_heading(name, description, unit, lock)
+        if stale and unit is not None:
+            change = render_word_diff(word_diff(lock.texts[unit.id], unit.text), context=4)
+            words = ", ".join(f"«{w}» ({c})" for c, w in stale)
+            out.append(_finding("S032", sc.file, line, f"the heading of {unit.id} says {words}, which its text no "
+                                f"longer says ({change}): make the heading follow the text before approving "
+                                f"its scenarios", unit.id))
     if all_units:
         for uid, r in state.pending.items():
             if uid not in named:
