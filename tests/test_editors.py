@@ -140,3 +140,135 @@ def test_no_s013_on_an_installed_layout(tmp_path: Path) -> None:
     copy.write_text("# yaml-language-server: $schema=../elsewhere.json\n" + board.read_text(encoding="utf-8"),
                     encoding="utf-8")
     assert "expected" in (modeline_problem(copy, "board", suite) or "")
+
+
+# ------------------------------------------------------------------------------------------ 1–2. change classes, approval
+REVERSAL = ("Оплата активируемой способности происходит до её выполнения.",
+            "Оплата активируемой способности происходит после её выполнения.")
+HEADING = "heroes:113.3.dup2 — оплата активируемой способности происходит до её выполнения"
+REVERSED_SCENARIOS = ["heroes:113.3.dup2-1", "heroes:115.1-3", "heroes:115.1-6"]
+
+
+def copy_kit(tmp_path: Path) -> Path:
+    """A copy of the kit's suite (rules with their lock, features, boards, catalog, expectations) to modify."""
+    import shutil
+
+    kit = tmp_path / "kit"
+    for folder in ("rules", "features", "scenarios", "catalog", "expectations"):
+        shutil.copytree(ROOT / folder, kit / folder)
+    shutil.copytree(ROOT / "rules", tmp_path / "rules-old")
+    return kit
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, (path, old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _lock(kit: Path) -> object:
+    from harness.rules.review import load_lock, lock_path
+
+    return load_lock(lock_path(kit / "rules"), kit)
+
+
+def test_change_classes() -> None:
+    from harness.rules.changes import classify
+
+    def cls(old: str, new: str) -> str:
+        return classify(old, new).summary()
+
+    assert cls(*REVERSAL) == "SUBSTANTIVE: trigger word «до» → «после»"
+    assert cls("определенным условием", "определённым условием") == "editorial (ё/е)"
+    assert cls("выполнены и в тексте", "выполнены, и в тексте") == "editorial (punctuation)"
+    assert cls("«может»", '"может"') == "editorial (quotes)"
+    assert cls("Оплата  способности", "оплата\nспособности") == "editorial (whitespace, case)"
+    assert cls("срабатывающей способности", "срабатывющей способности") == "editorial (typo)"
+    assert cls("этот способность", "эта способность") == "editorial (typo)"      # agreement: same lemma, case, number
+    assert cls("карту противника", "карты противника").startswith("SUBSTANTIVE")  # same lemma, another number
+    assert cls("4 или менее", "3 или менее") == "SUBSTANTIVE: number or comparison «4» → «3»"
+    assert cls("2 или более", "2 или менее") == "SUBSTANTIVE: number or comparison «более» → «менее»"
+    assert cls("игрок обязан объявить", "игрок может объявить") == "SUBSTANTIVE: modality «обязан» → «может»"
+    assert cls("может объявить", "не может объявить") == "SUBSTANTIVE: negation (none) → «не»"
+    assert cls("вашего существа", "существа противника") == "SUBSTANTIVE: whose «вашего» → «противника»"
+    assert cls("В начале хода", "В конце хода") == "SUBSTANTIVE: trigger word «начале» → «конце»"
+    assert cls("см. 536.2.", "см. 536.3.") == "SUBSTANTIVE: clause reference «536.2» → «536.3»"
+    assert cls("при атаке", "при ударе") == "SUBSTANTIVE (words changed)"
+
+
+def test_the_reversal_is_substantive_shown_per_scenario_and_blocked_until_the_heading_follows(tmp_path: Path) -> None:
+    kit = copy_kit(tmp_path)
+    env = {"BERSERK_RULES_ROOT": str(kit)}
+    _replace(kit / "rules" / "heroes-113-115.txt", *REVERSAL)
+
+    # diff: substantive, «до» → «после» flagged, the 3 scenarios with their checks and file:line
+    data = json.loads(_cli("diff", str(tmp_path / "rules-old"), str(kit / "rules"), "--json", **env).stdout)
+    (change,) = data["changes"]
+    assert change["new"]["id"] == "heroes:113.3.dup2" and change["class"]["class"] == "substantive"
+    assert {(f["category"], f["word"], f["side"]) for f in change["class"]["flags"]} == \
+        {("trigger word", "до", "old"), ("trigger word", "после", "new")}
+    assert sorted(change["scenarios"]) == sorted(REVERSED_SCENARIOS)
+    shown = _cli("diff", str(tmp_path / "rules-old"), str(kit / "rules"), **env).stdout
+    assert "SUBSTANTIVE: trigger word «до» → «после»" in shown
+    assert "− Оплата активируемой способности происходит [-до-] её выполнения." in shown
+    assert "+ Оплата активируемой способности происходит {+после+} её выполнения." in shown
+    assert "features/heroes/114-активируемая-способность.feature:82: scenario heroes:113.3.dup2-1:" in shown
+    assert 'features/heroes/114-активируемая-способность.feature:88: И в истории боя оплата способности ' \
+           '"healer: лечение" раньше её выполнения' in shown
+
+    # lint: the heading still says «до» — an error (S032), besides the scenarios needing review (V001)
+    lint = json.loads(_cli("lint", "--json", **env).stdout)
+    s032 = [f for f in lint["findings"] if f["code"] == "S032"]
+    assert [(f["file"], f["line"], f["severity"]) for f in s032] == \
+        [("features/heroes/114-активируемая-способность.feature", 79, "error")]
+    assert "«до» (trigger word)" in s032[0]["message"]
+    assert len([f for f in lint["findings"] if f["code"] == "V001"]) == 3
+
+    # approve shows the 3 scenarios with their «Тогда» lines, and refuses them all while the heading is stale
+    before = _lock(kit)
+    proc = _cli("approve", "--ask", input="y\ny\ny\n", **env)
+    assert proc.returncode == 1
+    for sid in REVERSED_SCENARIOS:
+        assert f": scenario {sid}: " in proc.stdout
+    assert "features/heroes/115-постоянная-способность.feature:24: И у \"Гном\" удар 3" in proc.stdout
+    assert "features/heroes/114-активируемая-способность.feature:79: error S032" in proc.stdout
+    assert _lock(kit).scenarios == before.scenarios                        # nothing recorded
+    assert _cli("approve", "--all", **env).returncode == 1                  # --all neither
+    assert _lock(kit).scenarios == before.scenarios
+
+    # the heading follows the text: a decision per scenario (y, n), then --all for the rest, recorded as such
+    _replace(kit / "features" / "heroes" / "114-активируемая-способность.feature", HEADING,
+             HEADING.replace("до её", "после её"))
+    assert not [f for f in json.loads(_cli("lint", "--json", **env).stdout)["findings"] if f["code"] == "S032"]
+    proc = _cli("approve", "--ask", input="y\nn\n", **env)
+    assert proc.returncode == 1 and "1 left to review" not in proc.stdout and "2 left to review" in proc.stdout
+    lock = _lock(kit)
+    assert lock.scenarios["heroes:113.3.dup2-1"].how == "reviewed"
+    assert lock.entries["heroes:113.3.dup2"] == before.entries["heroes:113.3.dup2"]   # not every scenario yet
+    assert _cli("approve", "--all", **env).returncode == 0
+    lock = _lock(kit)
+    assert {sid: lock.scenarios[sid].how for sid in REVERSED_SCENARIOS} == \
+        {"heroes:113.3.dup2-1": "reviewed", "heroes:115.1-3": "all", "heroes:115.1-6": "all"}
+    assert lock.texts["heroes:113.3.dup2"] == REVERSAL[1]
+    final = json.loads(_cli("lint", "--json", **env).stdout)
+    assert not [f for f in final["findings"] if f["code"] in ("V001", "S032")]
+
+
+def test_an_editorial_change_is_approved_in_one_step(tmp_path: Path) -> None:
+    kit = copy_kit(tmp_path)
+    env = {"BERSERK_RULES_ROOT": str(kit)}
+    _replace(kit / "rules" / "classic-113.txt", "с определенным условием", "с определённым условием")
+    _replace(kit / "rules" / "heroes-113-115.txt", "способности выполнены и в тексте", "способности выполнены, и в тексте")
+    data = json.loads(_cli("diff", str(tmp_path / "rules-old"), str(kit / "rules"), "--json", **env).stdout)
+    assert {c["new"]["id"]: (c["class"]["class"], c["class"]["editorial"]) for c in data["changes"]} == \
+        {"classic:113.2.p2": ("editorial", ["ё/е"]), "heroes:113.3": ("editorial", ["punctuation"])}
+    shown = _cli("diff", str(tmp_path / "rules-old"), str(kit / "rules"), **env).stdout
+    assert "no scenario to review: the changes are editorial" in shown
+    touched = {s for c in data["changes"] for s in c["scenarios"]}
+    assert len(touched) > 10
+    proc = _cli("approve", **env)               # off a terminal: no question, no per-scenario review
+    assert proc.returncode == 0, proc.stdout
+    assert "2 editorial change(s)" in proc.stdout and ": scenario " not in proc.stdout
+    lock = _lock(kit)
+    assert {lock.scenarios[s].how for s in touched} == {"editorial"}
+    assert not [f for f in json.loads(_cli("lint", "--json", **env).stdout)["findings"] if f["code"].startswith("V")]

@@ -253,8 +253,11 @@ def classify(old: str, new: str, lemmas: set[str] | None = None) -> Classificati
             break
         before = _differing(a, b) if name != "whitespace" else None
         a2, b2 = step(a), step(b)
-        if a2 == b2 or (before is not None and _differing(a2, b2) < before) or (
-                name == "whitespace" and (a2, b2) != (a, b) and a2.split() == b2.split()):
+        if name == "whitespace":
+            mattered = re.findall(r"\s+", a) != re.findall(r"\s+", b)     # the spacing itself differs
+        else:
+            mattered = a2 == b2 or (before is not None and _differing(a2, b2) < before)
+        if mattered:
             kinds.append(name)
         a, b = a2, b2
     if a == b:
