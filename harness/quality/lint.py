@@ -1297,7 +1297,9 @@ def _invented_findings(files: Iterable[Path], key: str, project: Project) -> lis
 
 
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
-                     all_units: bool = True) -> list[Finding]:
+                     all_units: bool = True, only_units: set[str] | None = None) -> list[Finding]:
+    """V001–V005 and S032; with ``only_units``, only what concerns those units (the units of changed rules
+    files: the scenarios naming them that need review, their headings, the units themselves)."""
     path = lock_path(rules_dir)
     try:
         lock = load_lock(path, project.root)
@@ -1314,7 +1316,8 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
     for sc in scenarios:
         named.update(sc.units)
         ids = [_scenario_id(sc.file, name) for name, _ in sc.rows] or [_scenario_id(sc.file, sc.name)]
-        pending = list(dict.fromkeys(u for sid in ids for u in state.units_needing_review(sc.units, sid)))
+        pending = list(dict.fromkeys(u for sid in ids for u in state.units_needing_review(sc.units, sid)
+                                     if only_units is None or u in only_units))
         if pending:
             what = "; ".join(f"{u} " + ("is new" if lock.entries.get(u) is None else "changed wording")
                              for u in pending)
@@ -1327,6 +1330,8 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
         seen_rules.add((sc.file, sc.rule[1]))
         name, line, description = sc.rule
         unit = corpus.get(name.partition(" ")[0].strip())
+        if only_units is not None and (unit is None or unit.id not in only_units):
+            continue
         stale = stale_heading(name, description, unit, lock)
         if stale and unit is not None:
             change = render_word_diff(word_diff(lock.texts[unit.id], unit.text), context=4)
@@ -1336,11 +1341,11 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
                                 f"its scenarios", unit.id))
     if all_units:
         for uid, r in state.pending.items():
-            if uid not in named:
+            if uid not in named and (only_units is None or uid in only_units):
                 old = f"locked {r.locked}, now {r.current}" if r.locked else "not in the lock"
                 out.append(_finding("V002", r.file, r.line, f"{uid} is {r.state} ({old}) and no scenario names it; "
                                     f"`berserk-rules approve {uid}` records it", uid))
-        for uid in state.stale:
+        for uid in state.stale if only_units is None else ():
             out.append(_finding("V003", shown, None, f"{uid} is in the lock but names no unit of the corpus; "
                                 f"`berserk-rules approve {uid}` drops it"))
     return out
@@ -1521,6 +1526,13 @@ def lint_paths(targets: Sequence[Path], project: Project | None = None,
         if context is None or rf.path not in {x.path for x in context.files}:
             context = Corpus([rf])
         out += lint_corpus(context, only_files=[rf.path])
+        if context is not None and len(context.files) > 1 and project.features is not None \
+                and lock_path(f.parent).is_file():
+            # a changed rules file of the suite's corpus: the scenarios naming its changed units need review
+            mine = {u.id for u in context.units if u.file == rf.path}
+            all_scenarios, _ = _scan(_feature_files(project.features), project)
+            out += [x for x in _review_findings(context, f.parent, all_scenarios, project, only_units=mine)
+                    if x.code != "V004"]
     for d in rules_dirs:
         corpus = corpus_of(d)
         if corpus is not None:
