@@ -18,7 +18,7 @@ import sys
 from harness.cli.help import bare, decorate
 from harness.cli.shared import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from harness.common.errors import InputError
-from harness.common.paths import use_rules_dir
+from harness.common.paths import use_root, use_rules_dir
 from harness.common.sanitize import terminal
 
 __all__ = ["main", "build_parser", "use_rules_dir", "VERB_MODULES", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
                                                   "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
+    p.add_argument("--root", metavar="DIR", help="use the suite of the checkout at DIR (its rules/, features/, "
+                                                 "scenarios/…; a repository with only rules/ gets the kit's suite), "
+                                                 "not the kit's own; also $BERSERK_RULES_ROOT. Pre-commit hooks give .")
     sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
@@ -82,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     # cancelled), and it exits with EXIT_INTERRUPTED (check marks its reports interrupted: pytest_plugin)
     previous = install_signal_handlers()
     try:
+        if ns.root:
+            use_root(ns.root)
         use_rules_dir(getattr(ns, "rules", None))
         return ns.func(ns)
     except InputError as exc:
