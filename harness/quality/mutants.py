@@ -27,7 +27,7 @@ from typing import Any
 
 from engine import Game, attacks, effects, rule_effects, strike, turns
 from engine import game as game_module
-from engine.model import Entry
+from engine.model import Entry, IllegalAction
 from engine.serve import Server, serve
 
 MUTANTS: dict[str, type[Game]] = {}
@@ -1665,6 +1665,231 @@ class SymbioteStaysBehind(EngineModules):
 
 
 # ------------------------------------------------------------------------------------------ serving
+# ------------------------------------------------------------------------------------------ issue 26: a mutant per sentence
+# Each below is the wrong reading of one sentence that had none, written from the text (rules/*.txt) as an
+# outsider reading only it could get it wrong; the sentence is named in its registration.
+@mutant("participle-always-replaces", "classic:538.1.b2#1")
+class ParticipleAlwaysReplaces(Game):
+    """The participle construction always replaces effect 1 by effect 2, whatever its target is when the effect
+    is applied: a free cell is «destroyed» too before the incarnation (classic 538.1.b2: «заменяется …, если в
+    момент наложения эффекта цель соответствует описанию [Условие]»)."""
+
+    def participle_condition(self, entry: Any, cell: str | None) -> bool:
+        return cell is not None
+
+
+@mutant("participle-effect2-fires-nothing", "classic:538.3#1", "classic:538.3.ex1#5")
+class ParticipleEffect2FiresNothing(Game):
+    """Only «при [Способность 1]» abilities fire: effect 2 of a participle construction, being a replacement,
+    fires no «при гибели / при уничтожении» of the cards it destroys (classic 538.3: «при [Способность 1]» and
+    «при [Способность 2]» «срабатывают одновременно»)."""
+
+    in_effect2 = False
+
+    def _participle(self, entry: Any, ab: Any, groups: list) -> str:
+        saved, self.in_effect2 = self.in_effect2, True
+        try:
+            return super()._participle(entry, ab, groups)
+        finally:
+            self.in_effect2 = saved
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if not self.in_effect2:
+            super().fire(event, hid, subject, **ctx)
+
+
+@mutant("action-id-of-card", "classic:537.1.a#1")
+class ActionIdOfCard(Game):
+    """A game action is identified by the game id of its source card (537.4: «Именно на эти идентификатор
+    ссылается игродействие»), so every action of one card has the same id (classic 537.1.a: «уникальном
+    идентификаторе игродействия»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        hid = super().log(kind, source, targets, controller, parent, resources, **info)
+        if source is None:
+            return hid
+        self.history[-1] = {**self.history[-1], "id": source}
+        return source
+
+
+@mutant("history-source-is-cause", "classic:537.1.b#1")
+class HistorySourceIsCause(Game):
+    """The source recorded for the declaration of a triggered ability is the card of the game action that fired
+    it (the dead Невтида for Мститель's «при гибели»), not the card whose ability it is (classic 537.1.b
+    «источнике»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        if kind == "declare" and info.get("action") == "trigger":
+            cause = self.entry_of(parent)
+            cards = ([cause["source"]] if cause and cause["source"] else []) + \
+                (self.affected(cause) if cause else [])
+            source = cards[0] if cards else source
+        return super().log(kind, source, targets, controller, parent, resources, **info)
+
+
+@mutant("history-no-other-info", "classic:537.1.g#1")
+class HistoryNoOtherInfo(Game):
+    """A declaration is recorded with the fields a–f of 537.1 only: which ability was declared, what kind of
+    action it was, whether it was generated, are not kept (classic 537.1.g: «прочую дополнительную
+    информацию»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        return super().log(kind, source, targets, controller, parent, resources,
+                           **({} if kind == "declare" else info))
+
+
+@mutant("generated-unchecked", "classic:536.2.a#1")
+class GeneratedUnchecked(Game):
+    """A generated attack is put on the stack without the legality checks: its target may already have left
+    the battlefield, and the attack is cancelled only at its target resolution step (classic 536.2.a:
+    «поместить можно только игродействие, удовлетворяющее проверкам легальности»)."""
+
+    def adjacent(self, a: Any, b: Any) -> bool:
+        if self.checking_generated:
+            return True
+        return super().adjacent(a, b)
+
+    checking_generated = False
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        struck_ids = self._effect_targets(entry, spec, groups)
+        struck = self.cards.get(struck_ids[0]) if struck_ids else None
+        saved_zone = struck.zone if struck is not None else None
+        if struck is not None:
+            struck.zone = "battlefield"               # the target's zone is not looked at
+        self.checking_generated = True
+        try:
+            legal = super()._generate_attack(entry, spec, groups)
+        finally:
+            self.checking_generated = False
+            if struck is not None:
+                struck.zone = saved_zone
+        return legal
+
+
+@mutant("marks-removable", "classic:537.2#2")
+class MarksRemovable(Game):
+    """What the players remember of the past is kept as markers on the cards: an effect that removes a card's
+    markers makes it lose them — a creature that died from an attack of an enemy card can no longer use its
+    Вальхалла once its markers were removed (classic 537.2: «эти маркеры не являются маркерами эффектов …, а
+    значит, не могут быть сняты (потеряны)»)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        if spec.do == "remove_markers":
+            self.cleansed = {**getattr(self, "cleansed", {}), target_id: len(self.history)}
+        return super()._apply_effect(entry, spec, target_id)
+
+    def history_events(self, query: str, you: str) -> list[tuple[str, str]]:
+        cleansed = getattr(self, "cleansed", {})
+        at = {h["id"]: i for i, h in enumerate(self.history)}
+        return [(card, hid) for card, hid in super().history_events(query, you)
+                if card not in cleansed or at.get(hid, 0) > cleansed[card]]
+
+
+@mutant("rule-effects-after-stack", "classic:503.1.p1#1")
+class RuleEffectsAfterStack(EngineModules):
+    """«Вне стека» read as «after the stack»: rule effects wait while the stack holds entries and are carried out
+    once it is empty — a creature with lethal wounds stays in play while an ability waits on the stack (classic
+    503.1.p1: «Эффекты правил игры выполняются вне стека. Эти эффекты выполняются сразу»)."""
+
+    MODULES = {"rule_effects": types.SimpleNamespace(
+        run=lambda game: None if game.stack else rule_effects.run(game), clamp_roll=rule_effects.clamp_roll,
+        CHECKS=rule_effects.CHECKS)}
+
+
+@mutant("trigger-qualifiers-ignored", "heroes:113.1#1", "classic:113.1#1")
+class TriggerQualifiersIgnored(Game):
+    """A triggered ability fires on the event its condition names, whatever card it happens to: «при гибели
+    вашего существа» fires on the death of any creature, the opponent's too (heroes and classic 113.1:
+    «срабатывает при выполнении определённых условий, указанных в тексте этой способности»)."""
+
+    def trigger_subject_matches(self, t: Any, subject: Any, card: Any, you: str) -> bool:
+        return True
+
+
+@mutant("activation-cost-unchecked", "heroes:114.1#1")
+class ActivationCostUnchecked(Game):
+    """An activated ability may be declared whether or not its payment can be made: a closed card declares a
+    «закрыть:» ability, a card without counters a «N фишек:» one (heroes 114.1: «для объявления которой обычно
+    требуются ресурсы (эти ресурсы называются оплатой способности …)»)."""
+
+    def _check_activation(self, player: str, action: dict) -> tuple:
+        card = self.cards.get(action.get("card", ""))
+        if card is None:
+            return super()._check_activation(player, action)
+        saved = card.closed, card.counters
+        card.closed, card.counters = False, max(card.counters, 99)
+        try:
+            return super()._check_activation(player, action)
+        finally:
+            card.closed, card.counters = saved
+
+
+@mutant("activation-without-will", "heroes:114.1#2")
+class ActivationWithoutWill(Game):
+    """An activated ability whose conditions are all met is declared as soon as its player gets priority in the
+    Choice phase, as a triggered one is: the player only chooses its targets (heroes 114.1: «Предпосылкой к
+    объявлению играемой особенности может быть только воля игрока»)."""
+
+    def _give_priority(self, player: str) -> None:
+        super()._give_priority(player)
+        if self.edition.name != "heroes" or self.pending is not None or self.declaring is not None:
+            return
+        for card in self.sorted_cards():
+            for ab in self.abilities_of(card):
+                if ab.kind != "activated":
+                    continue
+                try:
+                    self._declare_activation(player, {"card": card.id, "ability": ab.key})
+                except IllegalAction:
+                    self.declaring = None
+                    continue
+                return
+
+
+@mutant("static-declared", "heroes:115.1.p1#1")
+class StaticDeclared(Game):
+    """A static ability is declared when it applies its effect: each application is recorded as a declaration
+    of the ability (heroes 115.1.p1: «Постоянная способность не объявляется, не выполняется и не использует
+    Очередь»)."""
+
+    def add_static_effect(self, key: tuple, value: tuple) -> None:
+        self.log("declare", source=key[0], targets=[key[3]], controller=self.controller(self.cards[key[0]]),
+                 action="static", ability=key[1])
+        super().add_static_effect(key, value)
+
+
+@mutant("prevention-always-on", "heroes:115.3#1", "heroes:115.3#2")
+class PreventionAlwaysOn(EngineModules):
+    """A static that prevents or replaces acts at every moment, like any static: its effect is on its card from
+    the moment it appears, not only when wounds are dealt or the replaced event happens (heroes 115.3: «становятся
+    актуальными только в определённый промежуток времени. Например, … замещения, … предотвращения»). (The
+    rule-effects loop runs every check: the engine skips the static one on a board whose statics have no effects.)"""
+
+    MODULES = {"rule_effects": rule_effects_variant()}
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        if self.edition.name != "heroes":
+            return wanted
+        for source in self.sorted_cards():
+            if not self.in_play(source):
+                continue
+            for ab in self.abilities_of(source):
+                r = ab.replacement
+                if ab.kind == "static" and r is not None and r.of in ("wounds", "effect", "destruction"):
+                    kind = "prevention" if r.of == "wounds" else "replacement"
+                    wanted[(source.id, ab.key, len(ab.effects), source.id)] = (kind, r.prevent or 0,
+                                                                              (source.appeared, 99))
+        return wanted
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--list"]:
         for name in sorted(MUTANTS):
