@@ -156,7 +156,7 @@ class StackFifo(Game):
         super()._pass(player, action)
 
 
-@mutant("triggers-before-rule-effects", "classic:113.2#2", "classic:113.2.ex1#6")
+@mutant("triggers-before-rule-effects", "classic:113.2#2", "classic:113.2.ex1#6", "heroes:113.2#2")
 class TriggersBeforeRuleEffects(EngineModules):
     """Triggered abilities are declared as soon as they fire, before the remaining rule effects are applied
     (classic 113.2, 503.1.p1): the rule-effects loop yields while a trigger waits."""
@@ -195,7 +195,7 @@ class HealNominal(Game):
 
 
 # ------------------------------------------------------------------------------------------ classic 503
-@mutant("classic-pay-before", "classic:503.1.b3#1")
+@mutant("classic-pay-before", "classic:503.1.b3#1", "classic:536.4.ex1#6")
 class ClassicPayBefore(Game):
     """Classic activated abilities are paid at declaration, like in heroes, not after their execution
     (classic 503.1.b3)."""
@@ -207,7 +207,7 @@ class ClassicPayBefore(Game):
             self._pay(top)
 
 
-@mutant("loop-not-cut", "classic:503.1.p2#1", "classic:503.1.ex1#4")
+@mutant("loop-not-cut", "classic:503.1.p2#1", "classic:503.1.ex1#4", "classic:503.1.ex1#5")
 class LoopNotCut(EngineModules):
     """The rule-effects loop is not cut before the first repetition (classic 503.1.p2); it goes on until a
     hard cap of 60 batches."""
@@ -479,7 +479,7 @@ class PastEventTrue(Game):
         return super().not_moved_previous_turn(card)
 
 
-@mutant("participle-effect1-anyway", "classic:538.1.b3#2")
+@mutant("participle-effect1-anyway", "classic:538.1.b3#2", "classic:538.3.ex1#4", "classic:538.1#3")
 class ParticipleEffect1Anyway(Game):
     """Effect 1 of a participle construction is applied although effect 2 was replaced (classic 538.1.b3):
     the replacement step applies effect 2 and goes on to effect 1 without asking whether it succeeded."""
@@ -539,7 +539,7 @@ class IllegalDeclarationSpendsLimit(Game):
             for h in self.history)
 
 
-@mutant("trigger-point-first", "heroes:113.6#1", "heroes:113.6.ex1#3")
+@mutant("trigger-point-first", "heroes:113.6#1", "heroes:113.6.ex1#3", "heroes:113.6.ex1#2", "heroes:113.6.ex1#4")
 class TriggerPointFirst(Game):
     """Of several trigger points of one ability only the first is offered: the player cannot choose
     (heroes 113.6)."""
@@ -786,7 +786,7 @@ class EffectsReachOutOfPlay(Game):
         return True
 
 
-@mutant("deck-keeps-identity", "classic:537.4#1")
+@mutant("deck-keeps-identity", "classic:537.4#1", "classic:537.4#3")
 class DeckKeepsIdentity(Game):
     """A card that went through the deck is still the same object: the battle history's past actions stay its
     own (classic 537.4: identified in every zone «кроме колоды»)."""
@@ -1174,7 +1174,7 @@ class HistoryByName(Game):
         return found | {c.id for c in self.cards.values() if c.definition.name in names and c.zone != "deck"}
 
 
-@mutant("generated-attack-by-generator", "classic:536.5#2")
+@mutant("generated-attack-by-generator", "classic:536.5#2", "classic:536.4.ex1#2", "classic:536.1#1")
 class GeneratedAttackByGenerator(Game):
     """A generated attack is made by the player of the ability that generated it, as if he took the performing
     card under control for the attack (classic 536.5: «атаку выполняет карта-источник атаки (и игрок,
@@ -1250,7 +1250,7 @@ class AllTargetsUnfiltered(Game):
         return super().target_options(source, f, you, chosen, ability)
 
 
-@mutant("generated-target-by-performer", "classic:536.3#2", "classic:536.4.ex1#3")
+@mutant("generated-target-by-performer", "classic:536.3#2", "classic:536.4.ex1#3", "classic:536.3#1")
 class GeneratedTargetByPerformer(Game):
     """The target of a generated attack is chosen by the player controlling the card that will make it, not by
     the player of the card whose effect generates it (classic 536.3: «все выборы осуществляет игрок,
@@ -1773,7 +1773,7 @@ class GeneratedUnchecked(Game):
         return legal
 
 
-@mutant("marks-removable", "classic:537.2#2")
+@mutant("marks-removable", "classic:537.2#2", "classic:537.2.ex1#2")
 class MarksRemovable(Game):
     """What the players remember of the past is kept as markers on the cards: an effect that removes a card's
     markers makes it lose them — a creature that died from an attack of an enemy card can no longer use its
@@ -1792,7 +1792,7 @@ class MarksRemovable(Game):
                 if card not in cleansed or at.get(hid, 0) > cleansed[card]]
 
 
-@mutant("rule-effects-after-stack", "classic:503.1.p1#1")
+@mutant("rule-effects-after-stack", "classic:503.1.p1#1", "classic:503.1.p1#2")
 class RuleEffectsAfterStack(EngineModules):
     """«Вне стека» read as «after the stack»: rule effects wait while the stack holds entries and are carried out
     once it is empty — a creature with lethal wounds stays in play while an ability waits on the stack (classic
@@ -1803,7 +1803,7 @@ class RuleEffectsAfterStack(EngineModules):
         CHECKS=rule_effects.CHECKS)}
 
 
-@mutant("trigger-qualifiers-ignored", "heroes:113.1#1", "classic:113.1#1")
+@mutant("trigger-qualifiers-ignored", "heroes:113.1#1", "classic:113.1#1", "heroes:113.2.ex1#1")
 class TriggerQualifiersIgnored(Game):
     """A triggered ability fires on the event its condition names, whatever card it happens to: «при гибели
     вашего существа» fires on the death of any creature, the opponent's too (heroes and classic 113.1:
@@ -1888,6 +1888,91 @@ class PreventionAlwaysOn(EngineModules):
                     wanted[(source.id, ab.key, len(ab.effects), source.id)] = (kind, r.prevent or 0,
                                                                               (source.appeared, 99))
         return wanted
+
+
+@mutant("optional-as-mandatory", "heroes:113.4#1")
+class OptionalAsMandatory(Game):
+    """A «может» triggered ability must be declared like any other once its conditions are met: «может» is read
+    as part of its effect, not as a choice to declare it (heroes 113.4: «игрок может не объявлять эту
+    способность»)."""
+
+    def _add_fired(self, card: Any, key: str, hid: str, subject: Any, optional: bool) -> None:
+        super()._add_fired(card, key, hid, subject, False)
+
+
+@mutant("static-applied-once", "heroes:115.1#2", "classic:503.1.b4#1")
+class StaticAppliedOnce(Game):
+    """A static ability applies its effect to the cards that meet its condition when it appears; a card that
+    starts meeting the condition later (comes into play, moves next to it) does not get it (heroes 115.1:
+    «накладывает эффект на карту, как только эта карта начинает удовлетворять условию»; classic 503.1.b4: the
+    application is a rule effect, made whenever it becomes relevant)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        first = self.__dict__.setdefault("first_targets", {})
+        for key in wanted:
+            if key[:3] not in first:            # the ability's first application: the cards that meet it then
+                first[key[:3]] = {k[3] for k in wanted if k[:3] == key[:3]}
+        return {key: value for key, value in wanted.items() if key[3] in first[key[:3]]}
+
+
+@mutant("static-outlives-source", "heroes:115.1#4", "classic:503.1.ex1#3")
+class StaticOutlivesSource(Game):
+    """The effect of a static ability, once applied, stays when its source loses the ability or leaves the zone
+    where it acts: only the target's ceasing to meet the condition removes it (heroes 115.1: «перестаёт влиять
+    на цели»; classic 503.1.ex1: «эффекты, наложенные ими, снимаются»)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        for e in self.effects:
+            key = e.static_key
+            if key is None or key in wanted:
+                continue
+            target = self.cards.get(key[3])
+            if target is not None and self.in_play(target):
+                wanted[key] = (e.kind, e.amount, e.order)
+        return wanted
+
+
+@mutant("static-waits-a-turn", "heroes:115.1.p1#2")
+class StaticWaitsATurn(Game):
+    """A static ability of a card that comes into play during the game starts to apply its effects at the start
+    of the next turn, not as soon as the card appears (heroes 115.1.p1: «Появившись, постоянная способность сразу
+    же применяет эффекты»)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        initial = self.__dict__.setdefault("initial", {c.id for c in self.cards.values() if self.in_play(c)})
+        return {key: value for key, value in wanted.items()
+                if key[0] in initial or self.cards[key[0]].appeared_turn < self.turn}
+
+
+@mutant("generated-ability-paid", "classic:536.1#2", "classic:536.2.c#1")
+class GeneratedAbilityPaid(Game):
+    """The forced execution of an ability (536.1: «принудительное выполнение особенности») is read as the
+    performer using its ability: it goes through the payment stage and the performer closes (classic 536.2.c:
+    «Этап оплаты для него не выполняется»)."""
+
+    def _generate_ability(self, entry: Any, spec: Any, groups: list) -> bool:
+        placed = super()._generate_ability(entry, spec, groups)
+        if placed:
+            self.stack[-1].activated = True
+        return placed
+
+
+@mutant("history-forgets-rule-effects", "classic:537.1#1")
+class HistoryForgetsRuleEffects(Game):
+    """The battle history keeps only the actions of cards and players: a rule effect, which has no source
+    (503.1), is carried out but not remembered (classic 537.1: «все игродействия, происходящие в ходе боя,
+    запоминаются игрой»)."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        if kind != "rule_effect":
+            return super().log(kind, source, targets, controller, parent, resources, **info)
+        self.changes += 1                   # the change itself still happens (Game.changes: rule effects re-run)
+        return self._new_id("h")
 
 
 def main(argv: list[str]) -> int:

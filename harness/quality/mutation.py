@@ -338,6 +338,112 @@ KILLS: dict[str, tuple[str, ...]] = {
 }
 
 
+# ------------------------------------------------------------------------------------------ sentences → mutants
+# The method behind «one mutant per rule-stating sentence»: every sentence of the corpus (harness/rules/
+# sentences.py numbers them: ``classic:537.2#2``) is either read by a mutant (the sentences and assumptions each
+# names at its registration, harness/quality/mutants.py `READS`), or states no rule a wrong engine could misread
+# (`NO_RULE`, with why), or is a rule still without a mutant (`NO_MUTANT_YET`, with what one would misread: a list
+# that only shrinks). `berserk-rules mutants --sentences` shows the table; tests/test_mutants.py keeps it whole.
+NO_RULE: dict[str, str] = {
+    "classic:113.1#2": "how a triggered ability is usually printed («как правило, записывается в виде»): an engine "
+                       "gets a card's definition, never parses its printed form",
+    "heroes:113.1#2": "how a triggered ability is usually printed («как правило»): not read by an engine",
+    "heroes:114.1#3": "how an activated ability is usually printed («как правило»): not read by an engine",
+    "heroes:115.1#5": "how a static ability is usually printed («Обычно … содержит слово «Пока»»): not read by an "
+                      "engine",
+    "classic:538.1#1": "the printed form of a participle construction: the catalog definition carries it",
+    "classic:538.1#2": "a variant of the printed form («Вместо “совершая” … деепричастие»): not read by an engine",
+    "classic:536.1#3": "the words such abilities are printed with: the catalog definition carries them",
+    "classic:503.1#1": "a definition; what it implies for play is stated by 503.1#2 and the bullets, which have "
+                       "mutants",
+    "classic:503.1#3": "the lead-in of the bullet list («К эффектам правил игры относят:»)",
+    "classic:536.2#1": "the lead-in of the items a–d («в определённом порядке:»)",
+    "classic:537.1#2": "the lead-in of the items a–g («Каждое игродействие содержит информацию о:»)",
+    "classic:538.1#4": "the lead-in of the bullets («регламентируется следующим образом:»)",
+    "classic:537.2.ex2#2": "a convenience for players at a table («могут отмечать … или не отмечать вовсе»): nothing "
+                           "of the game depends on it",
+    "classic:113.2.ex1#1": "a card's printed text (Мститель), quoted: the catalog card carries it",
+    "classic:113.2.ex1#2": "a card's printed text (Невтида), quoted: the catalog card carries it",
+    "classic:113.2.ex1#3": "the example's situation (Невтида took Мститель under control)",
+    "classic:113.2.ex1#4": "the example's situation (the owner's attack leaves Невтида 0 lives)",
+    "classic:503.1.ex1#1": "the example's situation (two Грибынычи side by side)",
+    "classic:503.1.ex1#2": "the example's first step, 503.1.b4 applied to its cards (503.1.b4 has mutants)",
+    "classic:536.4.ex1#1": "a card's printed text (Шаман-Душегрыз), quoted: the catalog card carries it",
+    "classic:538.3.ex1#1": "a card's printed text (Скелетный червь), quoted: the catalog card carries it",
+    "heroes:113.6.ex1#1": "the example's situation (Талитха, three creatures, Орк-арбалетчик)",
+    "heroes:113.7.ex1#1": "the example's situation (Талитха, two poisoned creatures)",
+}
+NO_MUTANT_YET: dict[str, str] = {
+    "classic:537.3.ex1#2": "«не имел бы бонуса и по существам, которые передвигались» — no card of the corpus or "
+                           "the pool has a «передвигались в прошлый ход» condition (the vocabulary has only "
+                           "not_moved_previous_turn): a mutant would need that condition first",
+}
+
+
+@dataclass(frozen=True)
+class SentenceRow:
+    """One sentence of the corpus and what reads it: the mutants, or why none does."""
+
+    ref: str
+    text: str
+    mutants: tuple[str, ...]
+    no_rule: str | None
+    not_yet: str | None
+
+    @property
+    def status(self) -> str:
+        if self.mutants:
+            return "mutant"
+        if self.no_rule is not None:
+            return "no rule"
+        return "no mutant yet" if self.not_yet is not None else "NO MUTANT"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sentence": self.ref, "text": self.text, "mutants": list(self.mutants), "status": self.status,
+                "why": self.no_rule or self.not_yet}
+
+
+def reads() -> dict[str, tuple[str, ...]]:
+    """Every mutant: name → the sentences (``classic:537.2#2``) and assumptions (``asm:ID``) it misreads."""
+    return dict(_mutants_module_cached().READS)
+
+
+def sentence_table(corpus: Any = None) -> tuple[list[SentenceRow], list[str]]:
+    """Every sentence of the corpus with the mutants that read it (or why none does), and the problems of the
+    method: a reference that names no sentence, a sentence declared without a rule or still without a mutant
+    that has one, a sentence with neither a mutant nor a reason."""
+    from harness.rules.corpus import load_corpus
+    from harness.rules.sentences import parse_ref, split_sentences
+
+    corpus = corpus if corpus is not None else load_corpus(paths.RULES, root=paths.ROOT)
+    sentences = {f"{u.id}#{i}": text for u in corpus for i, text in enumerate(split_sentences(u.text), 1)}
+    by_sentence: dict[str, list[str]] = {}
+    problems: list[str] = []
+    for name, refs in sorted(reads().items()):
+        for ref in refs:
+            if ref.startswith("asm:"):
+                continue
+            try:
+                parse_ref(ref)
+            except ValueError as exc:
+                problems.append(f"mutant {name}: {exc}")
+                continue
+            if ref not in sentences:
+                problems.append(f"mutant {name}: {ref} names no sentence of the corpus")
+            by_sentence.setdefault(ref, []).append(name)
+    for table, label in ((NO_RULE, "NO_RULE"), (NO_MUTANT_YET, "NO_MUTANT_YET")):
+        for ref in table:
+            if ref not in sentences:
+                problems.append(f"{label}: {ref} names no sentence of the corpus")
+            elif ref in by_sentence:
+                problems.append(f"{label}: {ref} is read by {', '.join(by_sentence[ref])}: drop it from {label}")
+    rows = [SentenceRow(ref, text, tuple(by_sentence.get(ref, ())), NO_RULE.get(ref), NO_MUTANT_YET.get(ref))
+            for ref, text in sentences.items()]
+    problems += [f"{r.ref}: no mutant reads it and no reason is declared (NO_RULE / NO_MUTANT_YET, "
+                 f"harness/quality/mutation.py): «{r.text}»" for r in rows if r.status == "NO MUTANT"]
+    return rows, problems
+
+
 # ------------------------------------------------------------------------------------------ the mutants
 def _mutants_module() -> Any:
     spec = importlib.util.spec_from_file_location("berserk_rules_mutants", MUTANTS_FILE)
