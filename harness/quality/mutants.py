@@ -1777,7 +1777,8 @@ class GeneratedUnchecked(Game):
 class MarksRemovable(Game):
     """What the players remember of the past is kept as markers on the cards: an effect that removes a card's
     markers makes it lose them — a creature that died from an attack of an enemy card can no longer use its
-    Вальхалла once its markers were removed (classic 537.2: «эти маркеры не являются маркерами эффектов …, а
+    Вальхалла once its markers were removed, a creature that did not move in the previous turn no longer counts
+    as one (classic 537.2: «эти маркеры не являются маркерами эффектов …, а
     значит, не могут быть сняты (потеряны)»)."""
 
     def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
@@ -1790,6 +1791,10 @@ class MarksRemovable(Game):
         at = {h["id"]: i for i, h in enumerate(self.history)}
         return [(card, hid) for card, hid in super().history_events(query, you)
                 if card not in cleansed or at.get(hid, 0) > cleansed[card]]
+
+    def not_moved_previous_turn(self, card: Any) -> bool:
+        # the mark «не передвигался в прошлый ход» was removed with the card's markers
+        return card.id not in getattr(self, "cleansed", {}) and super().not_moved_previous_turn(card)
 
 
 @mutant("rule-effects-after-stack", "classic:503.1.p1#1", "classic:503.1.p1#2")
