@@ -49,8 +49,9 @@ S023  duplicate-scenario-id    two scenarios (or example rows) of the suite with
                                tag in brackets (``classic:113.2-1``): results and expectations key on it (error)
 S024  scenario-without-id      a scenario name that does not open with its tag in brackets (``[113.2-1] …``):
                                its id falls back to file and title, and rots when either changes (warning)
-S025  axis-value-unplayed      a value of an axis of a unit (``rules/axes.yaml``) that no scenario plays: the
-                               unit is not strong on that case (warning)
+S025  axis-value-unplayed      a value of an axis of a unit (``rules/axes.yaml``) that no scenario plays and that
+                               does not say why none can (``justified:``): the unit is not strong on that case
+                               (warning)
 S026  axes-invalid             ``rules/axes.yaml`` does not load, names a unit the corpus lacks, or a scenario id
                                the suite lacks or that does not name the unit (error)
 S027  unit-without-axes        a rule unit that ``rules/axes.yaml`` gives no axes (warning)
