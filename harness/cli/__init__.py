@@ -51,7 +51,7 @@ from harness.cli.shared import (  # noqa: E402
 )
 from harness.common.console import OutputError, guard_streams, silence  # noqa: E402
 from harness.common.errors import InputError  # noqa: E402
-from harness.common.paths import use_rules_dir  # noqa: E402
+from harness.common.paths import use_root, use_rules_dir  # noqa: E402
 from harness.common.sanitize import terminal  # noqa: E402
 
 for _sig, _handler in _STARTUP.items():
@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
                                                   "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
+    p.add_argument("--root", metavar="DIR", help="use the suite of the checkout at DIR (its rules/, features/, "
+                                                 "scenarios/…; a repository with only rules/ gets the kit's suite), "
+                                                 "not the kit's own; also $BERSERK_RULES_ROOT. Pre-commit hooks give .")
     sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
@@ -129,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         ns = parser.parse_args(argv)
         verb = getattr(ns, "command", "") or ""
+        if ns.root:
+            use_root(ns.root)
         use_rules_dir(getattr(ns, "rules", None))
         code = ns.func(ns)
         sys.stdout.flush()        # a full disk is found here, not by Python's last flush at exit

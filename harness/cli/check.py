@@ -36,13 +36,11 @@ PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not impor
 
 def cmd_check(ns: argparse.Namespace) -> int:
     corpus = load_rules()
-    from harness.suite.session import load_assumptions
 
-    asms = {a["id"] for a in load_assumptions()} if any(u.startswith("asm:") for u in ns.unit) else set()
-    unknown = [u for u in ns.unit if corpus.get(u) is None and not (u.startswith("asm:") and u[4:] in asms)]
-    if unknown:
-        what = "rule unit or assumption" if any(u.startswith("asm:") for u in unknown) else "rule unit"
-        print(f"--unit: no {what} {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
+    problems = unit_selector_problems(corpus, ns.unit)
+    if problems:
+        for problem in problems:
+            print(f"--unit: {problem}", file=sys.stderr)
         return EXIT_USAGE
     twice = duplicate_names(load_scenarios())   # a feature file pytest-bdd cannot collect is reported here,
     if twice:                                   # with its file and line; a name it would drop, too
@@ -102,6 +100,26 @@ def cmd_check(ns: argparse.Namespace) -> int:
     return EXIT_OK if results.ok and not too_few else EXIT_FAILED
 
 
+def unit_selector_problems(corpus: Any, selectors: list[str]) -> list[str]:
+    """What is wrong with each `--unit` value: a unit id, a clause or section to take every unit under it
+    (`classic:113`, `classic:503.1`), or an assumption (`asm:<id>`)."""
+    problems = []
+    assumptions: set[str] | None = None
+    for sel in selectors:
+        if sel.startswith("asm:"):
+            if assumptions is None:
+                from harness.suite.session import load_assumptions
+
+                assumptions = {a["id"] for a in load_assumptions()}
+            if sel[4:] not in assumptions:
+                problems.append(f"{sel} names no assumption of {paths.display(paths.ASSUMPTIONS)}")
+            continue
+        problem = corpus.selector_problem(sel)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
 def register(sub: Any) -> None:
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
     c.add_argument("--engine-cmd", type=argtypes.engine_cmd, help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
@@ -120,7 +138,7 @@ def register(sub: Any) -> None:
                    help="also play every scenario that passed with the players swapped, the board mirrored, the card "
                         "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
                         "transformation (exclusions: features/metamorphic.yaml)")
-    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it, or depending on an assumption (asm:<id>)")
+    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "

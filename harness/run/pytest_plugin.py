@@ -819,7 +819,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
         sc = rec.scenarios[sid]
         exp = rec.expectation(sid, sc.name)
         results.append(ScenarioResult(
-            **_review_fields(review, sc.units),
+            **_review_fields(review, sc.units, sid),
             scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
             assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
             reason=exp["reason"] if exp["status"] != "PASS" else "",
@@ -853,12 +853,12 @@ def _review_state() -> Any:
         return None
 
 
-def _review_fields(review: Any, units: list[str]) -> dict[str, Any]:
-    """`review` ("ok" | "needs_review") and `review_units` (units changed since the last review) of a
-    scenario naming `units`; nothing when review is not tracked (no lock file)."""
+def _review_fields(review: Any, units: list[str], scenario: str | None = None) -> dict[str, Any]:
+    """`review` ("ok" | "needs_review") and `review_units` (units changed since `scenario` was last approved)
+    of a scenario naming `units`; nothing when review is not tracked (no lock file)."""
     if review is None or not review.tracked:
         return {}
-    state, pending = review.scenario_review(units)
+    state, pending = review.scenario_review(units, scenario)
     return {"review": state, "review_units": pending}
 
 

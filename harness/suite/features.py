@@ -94,6 +94,10 @@ class ScenarioInfo:
     """An outline's example rows: the name each row runs under (the outline's name with the row's values)."""
     feature_key: str = ""
     """The feature's path under the features folder without ``.feature`` (``classic/113-…``)."""
+    rule_line: int = 0
+    """Line of the enclosing ``Правило``, 0 when there is none."""
+    rule_description: str = ""
+    """The description under the enclosing ``Правило`` (its lines before the first scenario)."""
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -182,6 +186,7 @@ def _scenarios(
     rule: str | None,
     feature_shown: str,
     feature_key: str,
+    rule_at: tuple[int, str] = (0, ""),
 ) -> list[ScenarioInfo]:
     # imported late, as harness/quality/lint.py does: `check` runs pytest after importing this module
     from pytest_bdd.parser import render_string
@@ -200,6 +205,7 @@ def _scenarios(
                     node.get("name", ""),
                     feature_shown,
                     feature_key,
+                    (node["location"]["line"], (node.get("description") or "").strip()),
                 )
             )
         elif "scenario" in child:
@@ -231,6 +237,8 @@ def _scenarios(
                     outline=bool(sc.get("examples")),
                     examples=tuple(rows),
                     feature_key=feature_key,
+                    rule_line=rule_at[0],
+                    rule_description=rule_at[1],
                 )
             )
     return out
