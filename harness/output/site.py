@@ -53,7 +53,6 @@ from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
 from harness.output import render
 from harness.output.playout import run_playouts
-from harness.output.reports import _assumption_view
 from harness.rules.corpus import load_corpus
 from harness.run.results import STATUSES, RunResults
 from harness.suite.features import scan_features, scenarios_by_unit
@@ -263,6 +262,16 @@ def build_site(out: str | Path, results_file: str | Path | None = None, *, run: 
                        scenarios=len(run.playouts), units=len(corpus.units))
 
 
+def _assumption_ru(entry: dict[str, Any]) -> dict[str, Any]:
+    """An assumption as the site shows it to a judge: its Russian texts (rules/assumptions.yaml: the question and
+    the readings' wordings are Russian, the choice and the reasons have theirs under `ru:`), the default reading
+    first marked."""
+    return {"id": entry["id"], "question": entry["question"], "choice": entry["ru"]["choice"],
+            "reason": entry["ru"]["reason"], "group": entry.get("reading", ""),
+            "readings": [{"id": r["id"], "wording": r["wording"], "reason": r["ru"]["reason"],
+                          "default": r["id"] == entry.get("default")} for r in entry.get("readings") or []]}
+
+
 class _SiteData:
     def __init__(self, corpus: Any, scenarios: list[Any], run: Any, other: Any,
                  by_unit: dict[str, list[Any]]) -> None:
@@ -280,10 +289,8 @@ class _SiteData:
         self.oth = {r.scenario: r for r in other.results} if other else {}
         self.env = _env()
         self._views: dict[tuple[str, str], dict[str, Any]] = {}
-        try:
-            self.assumptions = [_assumption_view(a) for a in load_assumptions()]
-        except InputError:
-            self.assumptions = []
+        # a register that breaks its schema stops the build with every problem located (no half-Russian site)
+        self.assumptions = [_assumption_ru(a) for a in load_assumptions()] if paths.ASSUMPTIONS.is_file() else []
 
     # -- per scenario
     def scenario_view(self, sid: str, root: str) -> dict[str, Any]:
