@@ -204,7 +204,14 @@ def _env() -> Any:
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["code_spans"] = code_spans
     return env
+
+
+def code_spans(text: str) -> Markup:
+    """A register text (rules/assumptions.yaml) as HTML: escaped, its `code names` in <code>."""
+    parts = str(text).split("`")
+    return Markup("").join(Markup("<code>{}</code>").format(p) if i % 2 else escape(p) for i, p in enumerate(parts))
 
 
 def _status_counts(results: Any) -> dict[str, Any] | None:
@@ -343,8 +350,18 @@ class _SiteData:
             "stack_name": (view or {}).get("stack_name", "стек"),
             "played": view is not None, "steps": steps, "final_svg": final_svg,
             "reading": (view or {}).get("reading", ""),
-            "ref": ref, "other": oth, "message": (view or {}).get("message") or (ref.message if ref else ""),
+            "ref": ref, "other": oth, "message": self._message(view, ref),
         }
+
+    @staticmethod
+    def _message(view: dict[str, Any] | None, ref: Any) -> str | Markup:
+        """What the run said of a scenario: N/A in Russian (the readings it holds under), anything else — the
+        harness's or the engine's own words — verbatim, in <code>."""
+        if ref is not None and ref.status == "N/A" and ref.readings:
+            held = Markup(", ").join(Markup("<code>{}</code>").format(r) for r in ref.readings)
+            return Markup("эталонный движок держится прочтений по умолчанию, а исход сценария верен при ") + held
+        message = (view or {}).get("message") or (ref.message if ref else "")
+        return Markup("<code>{}</code>").format(message) if message else ""
 
     def status_of(self, sid: str) -> str:
         ref = self.ref.get(sid)
