@@ -11,6 +11,7 @@ import html
 from typing import Any
 
 from harness.common import paths
+from harness.common.vocabulary import status_label
 from harness.run.results import PLAYED
 
 _COLOURS = {"PASS": "#1a7f37", "PARTIAL": "#7d8590", "N/A": "#8c959f", "FAIL": "#cf222e", "ERROR": "#9a6700",
@@ -50,8 +51,6 @@ def matrix_html(runs: list[Any], labels: list[str] | None = None) -> str:
     """The page, in Russian (a judge reads it on the site): a header per engine (name, version, protocol,
     counts, played), then the matrix. Engine names, ids and what an engine or an expectations file said are
     shown verbatim, in <code>."""
-    from harness.output.site import status_label
-
     labels = labels or [f"{r.run.engine} {r.run.engine_version}" for r in runs]
     e = html.escape
     out = ['<!doctype html><html lang="ru"><head><meta charset="utf-8">',

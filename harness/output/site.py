@@ -51,6 +51,7 @@ from markupsafe import Markup, escape
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
+from harness.common.vocabulary import status_label
 from harness.output import render
 from harness.output.playout import run_playouts
 from harness.rules.corpus import load_corpus
@@ -95,14 +96,6 @@ def rules_file_page(file: str) -> str:
     return "rules/" + Path(file).stem + ".html"
 
 
-STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL": "провален", "ERROR": "ошибка", "CRASH": "сбой",
-                 "TIMEOUT": "не успел", "SKIP": "пропущен", "N/A": "неприменим", "—": "—"}
-"""The words the site shows for the statuses of `harness.run.results.STATUSES` (the badge's class keeps the key)."""
-
-
-def status_label(status: str) -> str:
-    """A status as the site shows it, in Russian (an unknown one as it is)."""
-    return STATUS_LABELS.get(status, status)
 
 
 def scenario_fragment(scenario_id: str) -> str:
