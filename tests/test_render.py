@@ -334,3 +334,17 @@ def test_attached_cards_ride_on_their_host(classic: dict, heroes: dict) -> None:
     heroes["cards"].append(amulet)
     texts = _texts(render.board_svg(heroes))
     assert "+ Амулет" in texts and "Амулет" not in texts
+
+
+def test_every_effect_verb_has_russian_words(classic: dict) -> None:
+    """An effect line or a replacement («вместо …») names its verb in Russian, never the engine's code name."""
+    import engine.effects
+
+    for verb in engine.effects.VERBS:
+        assert render.EFFECTS_RU.get(verb) and render.EFFECT_NAMES_RU.get(verb), verb
+    line = render.history_line({"kind": "replaced", "source": "goblin", "targets": ["nevtida"],
+                                "info": {"effect1": ["return_to_hand"], "effect2": ["destroy_all_in_cell"]}}, classic)
+    assert line == "Замещение: вместо «вернуть в руку» карты Гоблин — «уничтожить все карты в клетке» (на Невтида)"
+    prevented = render.history_line({"kind": "prevented", "source": "goblin", "targets": ["goblin"],
+                                     "info": {"ability": "неуязвимость", "effect": "destroy"}}, classic)
+    assert prevented == "Гоблин: уничтожение предотвращено («неуязвимость»)"

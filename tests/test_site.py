@@ -174,18 +174,93 @@ def test_the_rule_and_its_examples_come_first_other_scenarios_collapsed(site: Pa
                     assert f'data-scenario-id="{sid}"' in text, (name, sid)
 
 
+# The words a judge may meet in Latin letters on the site: the program's name and what the sandbox needs.
+ALLOWED_LATIN = {"berserk-rules", "Pyodide", "Python", "npm", "WebAssembly"}
+# ids shown as text: a scenario's [id] in its title, rule units, scenario ids and clause numbers (113.2.ex1-1), file
+# names, a run's start
+_IDS = re.compile(r"\[[^\]\s]+\]|(?:classic|heroes):[\w.#-]+|\d{4}-\d\d-\d\dT[\d:.]+Z|[\w./-]*\.(?:feature|yaml|json|html|txt|md)"
+                  r"(?::\d+)?\b|\d+(?:\.\w+)+(?:-\d+)*(?:\.[\w-]+)*")
+
+
+def _card_ids() -> set[str]:
+    """Every card id of the boards (a scenario's steps name cards by them: «атакует существом "goblin"»)."""
+    import yaml
+
+    ids = set()
+    for board in paths.SCENARIOS.rglob("*.yaml"):
+        data = yaml.safe_load(board.read_text(encoding="utf-8")) or {}
+        ids |= {str(c["id"]) for c in data.get("cards") or [] if isinstance(c, dict) and "id" in c}
+    return ids
+
+
+def english_words(text: str, card_ids: set[str] = frozenset()) -> list[str]:
+    """The English words of a text as a judge sees it: words in Latin letters that are no id (a card id, one with a
+    digit or «_», a single letter — a lettered item «b.», a column, «N»), no file name or unit id, and not allowed."""
+    words = re.findall(r"[A-Za-z][\w'’-]*", _IDS.sub(" ", text))
+    return [w for w in words if not (len(w) == 1 or re.search(r"[\d_]", w) or w in card_ids or w in ALLOWED_LATIN)]
+
+
+def _visible(page: str) -> str:
+    """The text of an HTML page (or fragment) a reader sees: no scripts, styles, board pictures or <code>; the
+    tooltips (title) and placeholders included."""
+    page = re.sub(r"<!--.*?-->|<(script|style|svg|code)\b.*?</\1>", " ", page, flags=re.S)
+    tips = " ".join(m.group(1) for m in re.finditer(r'\b(?:title|placeholder|alt|aria-label)="([^"]*)"', page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + tips)
+
+
+def _site_texts(site: Path) -> dict[str, str]:
+    """Every page of the site, and every collapsed scenario's fragment (shown when it is opened), as seen."""
+    out = {p.relative_to(site).as_posix(): _visible(p.read_text(encoding="utf-8")) for p in site.rglob("*.html")}
+    for frag in (site / "u" / "sc").glob("*.js"):
+        text = frag.read_text(encoding="utf-8")
+        out[frag.relative_to(site).as_posix()] = _visible(json.loads(text[text.index(", ") + 2:text.rindex(")")]))
+    return out
+
+
 def test_visible_words_are_russian(site: Path) -> None:
+    """Every page and fragment of the site, the assumptions and the engines' matrix included: no English word
+    outside <code> but ids, card ids and ALLOWED_LATIN; no status key (PASS…) either."""
     from harness.run.results import STATUSES
 
-    for rel in ("status.html", "index.html", "u/classic_113.2.html"):
-        text = _read(site, rel)
-        text = re.sub(r"<(script|style|svg|code)\b.*?</\1>", "", text, flags=re.S)
-        # left aside: the assumptions register's own words (rules/assumptions.yaml, data kept in English)
-        text = re.sub(r'<section class="assumptions">.*?</section>', "", text, flags=re.S)
-        visible = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    texts = _site_texts(site)
+    assert "matrix.html" in texts and len(texts) > 100 and any(k.startswith("u/sc/") for k in texts)
+    ids = _card_ids()
+    found = {rel: sorted(set(english_words(text, ids))) for rel, text in texts.items()}
+    found = {rel: words for rel, words in found.items() if words}
+    assert not found, "\n".join(f"{rel}: {', '.join(words[:20])}" for rel, words in sorted(found.items())[:20])
+    for rel, text in texts.items():
         for status in STATUSES:
-            assert not re.search(rf"(?<![\w/-]){re.escape(status)}(?![\w/-])", visible), (rel, status)
-        assert "пройден" in visible
+            assert not re.search(rf"(?<![\w/-]){re.escape(status)}(?![\w/-])", text), (rel, status)
+    assert "пройден" in texts["status.html"]
+    # the assumptions are shown in Russian, with their readings
+    page = _read(site, "u/heroes_113.2.html")
+    assert '<div class="asm" id="asm-heroes-queue-lifo">' in page and "Прочтения текста" in page
+    assert "Как стек в классике: первой выполняется последняя размещённая способность" in page
+    assert '<li id="asm-heroes-queue-lifo-fifo"><code>fifo</code> — Очередь выполняется в порядке размещения' in page
+
+
+def test_the_english_word_finder_finds_english() -> None:
+    """The finder the test above relies on: English words are found, ids and allowed names are not."""
+    assert english_words("The active player keeps priority") == ["The", "active", "player", "keeps", "priority"]
+    assert english_words("Игрок А выбирает цель: Гоблин (goblin_b), клетка c3, b. пункт, N или менее") == []
+    assert english_words("classic:113.2.ex1 · 536.2.b-6 · features/classic/113.feature:12 · 2026-12-01T17:01:20Z") == []
+    assert english_words("[113.2-3.fifo] Очередь по порядку размещения; 113.7.ex1-2.fifo неприменим") == []
+    assert english_words('атакует существом "troll"', {"troll"}) == []
+    assert english_words('атакует существом "troll"') == ["troll"]
+    assert english_words("нужен Pyodide; berserk-rules site") == ["site"]
+
+
+def test_every_assumption_reads_in_russian() -> None:
+    """The whole register, not only the entries some page shows: the question, the Russian choice and reason,
+    every reading's wording and Russian reason hold no English word (code names go in `backticks`)."""
+    from harness.suite.session import load_assumptions
+
+    for a in load_assumptions():
+        texts = [a["question"], a["ru"]["choice"], a["ru"]["reason"]]
+        texts += [t for r in a.get("readings") or [] for t in (r["wording"], r["ru"]["reason"])]
+        for text in texts:
+            english = english_words(re.sub(r"`[^`]*`", " ", text))
+            assert not english, (a["id"], english, text)
 
 
 def test_other_engine_status_is_shown(site: Path, scenarios) -> None:

@@ -30,11 +30,51 @@ def test_every_scenario_names_a_unit():
 
 
 def test_the_assumptions_register_is_well_formed():
-    entries = load_assumptions()
+    entries = load_assumptions()       # checked against harness/schemas/assumptions.schema.json
     ids = [a["id"] for a in entries]
     assert len(ids) == len(set(ids))
     for a in entries:
         assert {"id", "editions", "question", "choice", "reason", "units"} <= set(a), a["id"]
+        # the rules site shows the Russian of every entry and every reading (tests/test_site.py reads it)
+        assert a["ru"]["choice"].strip() and a["ru"]["reason"].strip(), a["id"]
+        assert all(r["wording"].strip() and r["ru"]["reason"].strip() for r in a.get("readings") or []), a["id"]
+
+
+def test_a_register_without_its_russian_is_refused_with_located_problems():
+    from harness.common.yamldoc import parse_yaml
+    from harness.suite.session import assumption_problems
+
+    text = """assumptions:
+  - id: one
+    editions: [classic]
+    question: "Вопрос?"
+    choice: "A choice."
+    reason: "A reason."
+    units: []
+  - id: one
+    editions: [classic]
+    question: "Вопрос?"
+    choice: "A choice."
+    reason: "A reason."
+    ru: {choice: "Выбор.", reason: "The reason, left in English."}
+    units: []
+    default: b
+    readings:
+      - {id: a, wording: "Прочтение а.", reason: "Why.", ru: {reason: "Почему."}}
+      - {id: c, wording: "Reading c.", reason: "Why."}
+"""
+    problems = [str(p) for p in assumption_problems(parse_yaml(text, "rules/assumptions.yaml"))]
+    assert problems == [
+        "rules/assumptions.yaml:2: assumptions[0].ru: missing required field 'ru' (the fields are described at the "
+        "top of rules/assumptions.yaml)",
+        "rules/assumptions.yaml:8: assumptions[1].id: «one» is used twice (first at line 2)",
+        "rules/assumptions.yaml:13: assumptions[1].ru.reason: expected a Russian text, got 'The reason, left in "
+        "English.'",
+        "rules/assumptions.yaml:15: assumptions[1].default: expected one of the entry's readings (a, c), got 'b'",
+        "rules/assumptions.yaml:18: assumptions[1].readings[1].ru: missing required field 'ru' (a reading has an id, "
+        "a Russian wording, an English reason and its Russian in ru: {reason: …})",
+        "rules/assumptions.yaml:18: assumptions[1].readings[1].wording: expected a Russian text, got 'Reading c.'",
+    ], problems
 
 
 def test_the_step_documentation_is_up_to_date():

@@ -110,3 +110,14 @@ def history_name(entry: dict) -> str:
         # a move or a card played that a «До» ability precedes is declared first (113.2; ASM do-held-action)
         return {"move": "объявление перемещения", "play": "объявление розыгрыша"}[entry["info"]["action"]]
     return HISTORY_NAMES.get(entry["kind"], entry["kind"])
+
+
+# the statuses of a scenario's result (harness.run.results.STATUSES) as the rules site and the engines' matrix
+# show them (the badge's class keeps the key)
+STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL": "провален", "ERROR": "ошибка", "CRASH": "сбой",
+                 "TIMEOUT": "не успел", "SKIP": "пропущен", "N/A": "неприменим", "—": "—"}
+
+
+def status_label(status: str) -> str:
+    """A status as the site shows it, in Russian (an unknown one as it is)."""
+    return STATUS_LABELS.get(status, status)

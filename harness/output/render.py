@@ -36,10 +36,20 @@ __all__ = [
 
 ZONES_RU = ZONE_TITLES     # the zone glossary lives in harness.common.vocabulary
 STRIKES_RU = {"weak": "слабый", "medium": "средний", "strong": "сильный", None: "нет удара"}
-ROLES_RU = {"attacker": "атакующий", "defender": "защищающийся"}
+ROLES_RU = {"attacker": "атакующий", "defender": "защищающийся", "effect": "за эффект"}   # engine/stack.py _ask_roll
 EFFECTS_RU = {"control": "взятие под контроль", "strike_bonus": "бонус к удару", "gain_control": "взятие под контроль",
               "strike_set": "удар", "roll_bonus": "бонус к броску", "lose_abilities": "потеря способностей",
-              "oblige_attack": "обязан атаковать"}
+              "oblige_attack": "обязан атаковать",
+              # every other effect verb of the engine (engine.effects.VERBS; tests/test_render.py checks them all)
+              "add_cell_marker": "маркер на клетку", "add_counters": "получение фишек",
+              "add_lives": "дополнительные жизни", "close": "закрытие", "destroy": "уничтожение",
+              "destroy_all_in_cell": "уничтожение всех карт в клетке", "detach": "отсоединение",
+              "generated_ability": "порождённая особенность", "generated_attack": "порождённая атака",
+              "heal": "излечение", "incarnate": "инкарнация", "look_at_deck": "просмотр колоды",
+              "negative_lives": "отрицательные жизни", "put_into_play": "выход на поле боя",
+              "remove_markers": "снятие маркеров", "return_to_deck": "возвращение в колоду",
+              "return_to_hand": "возвращение в руку", "take_from_deck": "взятие карты из колоды",
+              "wound": "ранение", "wound_roll": "ранение по броску кубика"}
 STACK_STEPS_RU = {"declared": "объявлено", "target_resolution": "шаг разрешения целей", "rolls": "броски кубиков",
                   "apply": "применение эффекта", "payment": "оплата", "done": "выполнено"}
 
@@ -136,7 +146,17 @@ ATTACKS_RU = {"simple": "простой удар", "shot": "выстрел", "di
               "throw": "метание", "answer": "ответный удар"}
 EFFECT_NAMES_RU = {"wound": "ранить", "heal": "излечить", "destroy": "уничтожить", "incarnate": "инкарнировать",
                    "strike_bonus": "бонус к удару", "gain_control": "взять под контроль", "move": "переместить",
-                   "add_counters": "получить фишки", "close": "закрыть"}
+                   "add_counters": "получить фишки", "close": "закрыть",
+                   # every other effect verb of the engine (engine.effects.VERBS; tests/test_render.py)
+                   "add_cell_marker": "положить маркер на клетку", "add_lives": "дать дополнительные жизни",
+                   "destroy_all_in_cell": "уничтожить все карты в клетке", "detach": "отсоединить",
+                   "generated_ability": "выполнить особенность", "generated_attack": "атаковать",
+                   "look_at_deck": "посмотреть колоду", "lose_abilities": "лишить способностей",
+                   "negative_lives": "дать отрицательные жизни", "oblige_attack": "обязать атаковать",
+                   "put_into_play": "вывести на поле боя", "remove_markers": "снять маркеры",
+                   "return_to_deck": "вернуть в колоду", "return_to_hand": "вернуть в руку",
+                   "roll_bonus": "бонус к броску", "strike_set": "задать удар",
+                   "take_from_deck": "взять карту из колоды", "wound_roll": "ранить по броску кубика"}
 DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
                 "trigger_subject_left_play": "точка срабатывания ушла из игры"}
 
@@ -228,6 +248,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "death":
         return f"Гибель {tgt}" + (" (уничтожение)" if info.get("effect") == "destroyed" else "")
     if kind == "prevented":
+        if info.get("effect") == "destroy":     # «вместо уничтожения …» (538.1.b3): the destruction itself
+            return f"{src}: уничтожение предотвращено («{info.get('ability', '?')}»)"
         return f"{src}: предотвращено ран — {info.get('amount')} («{info.get('ability', '?')}»)"
     if kind == "move":
         return f"{src} передвигается: {info.get('frm')} → {info.get('to')}"

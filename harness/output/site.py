@@ -51,9 +51,9 @@ from markupsafe import Markup, escape
 from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
+from harness.common.vocabulary import status_label
 from harness.output import render
 from harness.output.playout import run_playouts
-from harness.output.reports import _assumption_view
 from harness.rules.corpus import load_corpus
 from harness.run.results import STATUSES, RunResults
 from harness.suite.features import scan_features, scenarios_by_unit
@@ -96,14 +96,6 @@ def rules_file_page(file: str) -> str:
     return "rules/" + Path(file).stem + ".html"
 
 
-STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL": "провален", "ERROR": "ошибка", "CRASH": "сбой",
-                 "TIMEOUT": "не успел", "SKIP": "пропущен", "N/A": "неприменим", "—": "—"}
-"""The words the site shows for the statuses of `harness.run.results.STATUSES` (the badge's class keeps the key)."""
-
-
-def status_label(status: str) -> str:
-    """A status as the site shows it, in Russian (an unknown one as it is)."""
-    return STATUS_LABELS.get(status, status)
 
 
 def scenario_fragment(scenario_id: str) -> str:
@@ -205,7 +197,14 @@ def _env() -> Any:
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["code_spans"] = code_spans
     return env
+
+
+def code_spans(text: str) -> Markup:
+    """A register text (rules/assumptions.yaml) as HTML: escaped, its `code names` in <code>."""
+    parts = str(text).split("`")
+    return Markup("").join(Markup("<code>{}</code>").format(p) if i % 2 else escape(p) for i, p in enumerate(parts))
 
 
 def _status_counts(results: Any) -> dict[str, Any] | None:
@@ -263,6 +262,16 @@ def build_site(out: str | Path, results_file: str | Path | None = None, *, run: 
                        scenarios=len(run.playouts), units=len(corpus.units))
 
 
+def _assumption_ru(entry: dict[str, Any]) -> dict[str, Any]:
+    """An assumption as the site shows it to a judge: its Russian texts (rules/assumptions.yaml: the question and
+    the readings' wordings are Russian, the choice and the reasons have theirs under `ru:`), the default reading
+    first marked."""
+    return {"id": entry["id"], "question": entry["question"], "choice": entry["ru"]["choice"],
+            "reason": entry["ru"]["reason"], "group": entry.get("reading", ""),
+            "readings": [{"id": r["id"], "wording": r["wording"], "reason": r["ru"]["reason"],
+                          "default": r["id"] == entry.get("default")} for r in entry.get("readings") or []]}
+
+
 class _SiteData:
     def __init__(self, corpus: Any, scenarios: list[Any], run: Any, other: Any,
                  by_unit: dict[str, list[Any]]) -> None:
@@ -280,10 +289,8 @@ class _SiteData:
         self.oth = {r.scenario: r for r in other.results} if other else {}
         self.env = _env()
         self._views: dict[tuple[str, str], dict[str, Any]] = {}
-        try:
-            self.assumptions = [_assumption_view(a) for a in load_assumptions()]
-        except InputError:
-            self.assumptions = []
+        # a register that breaks its schema stops the build with every problem located (no half-Russian site)
+        self.assumptions = [_assumption_ru(a) for a in load_assumptions()] if paths.ASSUMPTIONS.is_file() else []
 
     # -- per scenario
     def scenario_view(self, sid: str, root: str) -> dict[str, Any]:
@@ -336,8 +343,18 @@ class _SiteData:
             "stack_name": (view or {}).get("stack_name", "стек"),
             "played": view is not None, "steps": steps, "final_svg": final_svg,
             "reading": (view or {}).get("reading", ""),
-            "ref": ref, "other": oth, "message": (view or {}).get("message") or (ref.message if ref else ""),
+            "ref": ref, "other": oth, "message": self._message(view, ref),
         }
+
+    @staticmethod
+    def _message(view: dict[str, Any] | None, ref: Any) -> str | Markup:
+        """What the run said of a scenario: N/A in Russian (the readings it holds under), anything else — the
+        harness's or the engine's own words — verbatim, in <code>."""
+        if ref is not None and ref.status == "N/A" and ref.readings:
+            held = Markup(", ").join(Markup("<code>{}</code>").format(r) for r in ref.readings)
+            return Markup("эталонный движок держится прочтений по умолчанию, а исход сценария верен при ") + held
+        message = (view or {}).get("message") or (ref.message if ref else "")
+        return Markup("<code>{}</code>").format(message) if message else ""
 
     def status_of(self, sid: str) -> str:
         ref = self.ref.get(sid)

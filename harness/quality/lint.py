@@ -68,7 +68,9 @@ S008  board-unused             a board no scenario loads
 S009  step-undefined           a step that matches no definition of ``harness/suite/steps.py`` (error)
 S010  assumption-unused        an assumption no scenario depends on
 S011  assumption-bad-unit      an assumption's ``units`` naming no unit
-S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read (error)
+S012  assumptions-unreadable   ``rules/assumptions.yaml`` cannot be read or breaks its schema
+                               (``harness/schemas/assumptions.schema.json``: a Russian ``ru:`` for every
+                               entry and reading, …; error)
 S013  schema-modeline          a board, catalog or expectations file whose first line is not its
                                ``# yaml-language-server: $schema=…`` line (``harness/suite/editor_schemas.py``)
 S014  unknown-needs-tag        a ``@needs:`` tag naming no feature of ``harness/suite/capabilities.py`` (error)
@@ -140,6 +142,7 @@ from harness.rules.review import load_lock, lock_path, review_state, rules_dir, 
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
+from harness.suite.session import assumption_problems
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
 __all__ = [
@@ -206,7 +209,7 @@ CHECKS: dict[str, Check] = {
         Check("S009", "step-undefined", "error", "a step matches no step definition"),
         Check("S010", "assumption-unused", "warning", "no scenario depends on the assumption"),
         Check("S011", "assumption-bad-unit", "warning", "an assumption names a unit that does not exist"),
-        Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read"),
+        Check("S012", "assumptions-unreadable", "error", "the assumptions register cannot be read or breaks its schema"),
         Check("S013", "schema-modeline", "warning", "a YAML file does not name its schema in its first line"),
         Check("S014", "unknown-needs-tag", "error", "a @needs: tag names no feature of the protocol"),
         Check("S015", "plain-tag", "error", "a tag names neither a unit nor an assumption"),
@@ -1196,8 +1199,8 @@ def _load_assumptions(path: Path, project: Project) -> tuple[list[dict[str, Any]
     if not isinstance(items, list):
         return [], doc, [_finding("S012", doc.file, doc.line_of(()), "expected 'assumptions:' with a list of entries")]
     good = [a for a in items if isinstance(a, dict) and isinstance(a.get("id"), str)]
-    bad = [_finding("S012", doc.file, doc.line_of(("assumptions", i)), "an entry without a string 'id'")
-           for i, a in enumerate(items) if a not in good]
+    bad = [_finding("S012", p.file, p.line, f"{p.field}: {p.message}" if p.field else p.message)
+           for p in assumption_problems(doc)]      # the schema (harness/schemas/assumptions.schema.json) and ids
     return good, doc, bad
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import engine
 from harness.common import paths
 from harness.common.errors import InputError, Problem
-from harness.common.yamldoc import gc_paused, load_yaml
+from harness.common.yamldoc import YamlDoc, gc_paused, load_yaml, validate_with_schema
 from harness.suite.board import Board, load_board
 from harness.suite.catalog import Catalog, load_catalog
 
@@ -92,8 +92,36 @@ def _load_expectations(path: Path) -> dict[str, dict[str, str]]:
     return out
 
 
-def load_assumptions() -> list[dict[str, str]]:
-    """The assumptions register: where the corpus is silent, what the engine does and why."""
+def load_assumptions() -> list[dict[str, Any]]:
+    """The assumptions register: where the corpus is silent, what the engine does and why (checked against
+    harness/schemas/assumptions.schema.json; every problem located, all at once)."""
     doc = load_yaml(paths.ASSUMPTIONS, root=paths.ROOT)
-    items = doc.data.get("assumptions", []) if isinstance(doc.data, dict) else []
-    return [dict(a) for a in items]
+    problems = assumption_problems(doc)
+    if problems:
+        raise InputError(problems)
+    return [dict(a) for a in doc.data["assumptions"]]
+
+
+def assumption_problems(doc: YamlDoc) -> list[Problem]:
+    """The problems of a loaded assumptions register: its schema (every entry and reading with its Russian
+    for the rules site, `ru:`), ids used twice, a default that is not one of the entry's readings."""
+    from harness.suite.catalog import load_schema
+
+    problems = validate_with_schema(doc, load_schema("assumptions"))
+    items = doc.data.get("assumptions") if isinstance(doc.data, dict) else None
+    seen: dict[str, int | None] = {}
+    for i, entry in enumerate(items if isinstance(items, list) else []):
+        if not isinstance(entry, dict):
+            continue
+        ident = entry.get("id")
+        if isinstance(ident, str) and ident in seen:
+            problems.append(Problem(doc.file, doc.line_of(("assumptions", i, "id")), f"assumptions[{i}].id",
+                                    f"«{ident}» is used twice (first at line {seen[ident]})"))
+        elif isinstance(ident, str):
+            seen[ident] = doc.line_of(("assumptions", i, "id"))
+        listed = [r.get("id") for r in entry.get("readings") or [] if isinstance(r, dict)]
+        if "default" in entry and entry["default"] not in listed:
+            problems.append(Problem(doc.file, doc.line_of(("assumptions", i, "default")), f"assumptions[{i}].default",
+                                    f"expected one of the entry's readings ({', '.join(map(str, listed)) or 'none'}), "
+                                    f"got {entry['default']!r}"))
+    return sorted(problems, key=lambda p: p.line or 0)
