@@ -1211,7 +1211,7 @@ class HeroesMandatoryDeclinable(Game):
         if choice is None and self.edition.name == "heroes":
             for f in [f for f in self.fired if self.declarer(f) == p["player"]]:
                 self.fired.remove(f)
-                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.parent, ability=f.ability)
             return
         super()._on_declare_trigger(p, choice)
 
