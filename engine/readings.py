@@ -26,6 +26,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     # classic 503.1.b16 «как только количество жизней … карты превышает её максимум жизней»: a card's additional
     # lives against its maximum of them, or its current lives (wounds counted) against its maximum of lives
     "max-lives": ("additional", "current"),
+    # classic: when an activated ability may be declared (the classic corpus never says; heroes 114.1.p1 says «только
+    # в фазу Выбора Основного этапа его хода»): as in heroes, or by whoever holds priority, the stack not empty too
+    "classic-activation": ("own-turn", "priority"),
 }
 
 

@@ -476,8 +476,9 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
     "X" существо "Y" / не может переместить "X" в клетку c3 (+ « (один раз за ход)», the class of refusal,
     required — lint S021, ERROR in `check` without it: нет приоритета, не сейчас, один раз за ход, нет цели,
-    чужая карта, карта закрыта, нечем платить, условие не выполнено, …) — the engine refuses the action for
-    that reason (unknown_action and unsupported are never one), and nothing changes."""
+    чужая карта, карта закрыта, нечем платить, условие не выполнено, …; «по правилам» where the text forbids the
+    action but names no reason: any refusal will do) — the engine refuses the action for that reason
+    (unknown_action and unsupported are never one), and nothing changes."""
     why = None
     m = re.fullmatch(r"(?P<rest>.+) \((?P<why>[^()]+)\)", rest)
     if m:
