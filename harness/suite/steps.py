@@ -406,6 +406,34 @@ def then_rule_effects_any_order(world: World, datatable: list[list[str]]) -> Non
     assert sorted(actual) == sorted(expected), f"rule effects were {actual}, expected {expected} in any order"
 
 
+@then(_re(r"сработавшие эффекты правил игры идут этапами, порядок и дробление внутри этапа не заданы:"))
+def then_rule_effects_in_stages(world: World, datatable: list[list[str]]) -> None:
+    """Тогда сработавшие эффекты правил игры идут этапами, порядок и дробление внутри этапа не заданы: + a table
+    «эффект | карты» (one row per stage, each with its own effect; карты: a list) — since the last «Когда» step
+    the rule effects are exactly these kinds, in stages: every effect of a row comes after every effect of the
+    rows above it (none of an earlier row returns later), and together the effects of a row apply to exactly the
+    cards listed, in whatever order and however many entries (one per card, or one for several: the text orders
+    the stages only — 503.1.ex1: the effects are applied, then removed, then not applied again)."""
+    known = set(RULE_EFFECT_NAMES.values())
+    stages = [(row[0].strip(), {c.strip() for c in row[1].split(",") if c.strip()}) for row in datatable[1:]]
+    names = [name for name, _ in stages]
+    for name in names:
+        if name not in known:
+            raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
+    if len(set(names)) != len(names):
+        raise LookupError(f"one stage per rule effect: {names}")
+    effects = [h for h in world.history_since_mark() if h["kind"] == "rule_effect"]
+    actual = [(rule_effect_name(h), {world.card_label(c) for c in affected_cards(h)}) for h in effects]
+    stray = [name for name, _ in actual if name not in names]
+    assert not stray, f"rule effects outside the stages: {stray}; the rule effects were {actual}"
+    order = [names.index(name) for name, _ in actual]
+    assert order == sorted(order), f"the stages {names} are not kept: the rule effects were {actual}"
+    for name, cards in stages:
+        got = set().union(*[c for n, c in actual if n == name])
+        assert got == cards and any(n == name for n, _ in actual), \
+            f"«{name}» applied to {sorted(got)}, expected {sorted(cards)}; the rule effects were {actual}"
+
+
 def _rule_effects(world: World, datatable: list[list[str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(the rule effects since the last «Когда» step, those of the table), each as (its name, what it applied to)."""
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
