@@ -205,7 +205,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "maximum-reached-is-excess": (
         "classic [503.1.b16-1]", "classic [503.1.b16-2]", "classic [503.1.b16-3]", "classic [503.1.b16-4]",
-        "classic [503.1.b16-5]", "classic [503.1.b6-2]",
+        "classic [503.1.b16-5]", "classic [503.1.b16-6]", "classic [503.1.b6-2]",
     ),
     "modifier-ignores-history": (
         "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-2]", "classic [537.3.ex1-1]",
@@ -216,7 +216,9 @@ KILLS: dict[str, tuple[str, ...]] = {
     "near-cell-orthogonal": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
     "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-excess-counters": ("classic [503.1.b16-3]", "classic [503.1.b16-5]"),
-    "no-excess-lives": ("classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b6-2]"),
+    "no-excess-lives": (
+        "classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b16-6]", "classic [503.1.b6-2]",
+    ),
     "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]"),
     "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),
@@ -243,7 +245,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [538.1.b2-2]", "classic [538.1.b3-1]", "classic [538.1.b3-2]", "classic [538.1.b3-3]",
         "classic [538.1.b3-4]", "classic [538.1.b3-5]", "classic [538.1.b4-1]", "classic [538.1.b4-2]",
         "classic [538.1.b4-3]", "classic [538.2-1]", "classic [538.2-2]", "classic [538.3.ex1-1]",
-        "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]",
+        "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]", "classic [538.3.ex1-6]",
     ),
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
     "priority-during-rule-effects": (
@@ -322,7 +324,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",
     ),
     "symbiote-stays-behind": ("classic [503.1.b9-2]", "classic [503.1.b9-3]"),
-    "trigger-declaration-no-parent": ("classic [113.2.ex1-1]", "classic [537.1.f-1]", "heroes [113.2-8]"),
+    "trigger-declaration-no-parent": ("classic [537.1.f-1]", "heroes [113.2-8]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "triggers-before-rule-effects": (
         "classic [113.2.ex1-1]", "classic [113.3-3]", "classic [503.1-1]", "classic [503.1.b8-1]",
