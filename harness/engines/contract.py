@@ -67,6 +67,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_open": ("cards", "card.id", "card.name", "card.open"),
     "then_rule_effects": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.controller", "history.info.cards"),
     "then_rule_effects_any_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.controller", "history.info.cards"),
+    "then_rule_effects_in_stages": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.info.cards"),
     "then_no_priority_during_rule_effects": ("history", "history.kind", "history.controller"),
     "then_history_trigger_from_death": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.parent", "history.info", "history.info.effect", "history.targets", "history.info.cards"),
     "then_stack_empty": ("stack",),
