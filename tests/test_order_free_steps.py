@@ -48,3 +48,29 @@ def test_a_table_naming_no_rule_effect_or_one_twice_is_the_author_s_error() -> N
         check_stages(world(), [["эффект", "карты"], ["наложение", "a"]])
     with pytest.raises(LookupError, match="one stage per rule effect"):
         check_stages(world(), [["эффект", "карты"], [APPLY, "a"], [APPLY, "b"]])
+
+
+check_history = steps.then_history_order_exact.__wrapped__
+STRIKES = [["действие", "карта"], ["удар", "a"], ["удар", "b"]]
+
+
+def history_world(*entries: tuple[str, str]) -> SimpleNamespace:
+    history = [{"kind": kind, "source": source, "targets": [], "controller": None, "parent": None, "info": {}}
+               for kind, source in entries]
+    return SimpleNamespace(history_since_mark=lambda: history, card_label=lambda card: card,
+                           state={"cards": [{"id": "a"}, {"id": "b"}, {"id": "c"}]})
+
+
+def test_history_entries_in_any_order_are_still_a_block_of_exactly_these() -> None:
+    """«… идут в любом порядке, без других таких записей между ними:» (a strike and its answer strike, dealt at
+    once): either order passes; a missing entry, or another of the listed kinds between them, fails; the
+    exact-order form keeps failing the other order."""
+    for entries in ((("strike", "b"), ("pass", "a"), ("strike", "a")), (("strike", "a"), ("strike", "b"))):
+        check_history(history_world(*entries), STRIKES, how="в любом порядке")
+    with pytest.raises(AssertionError, match="in any order"):
+        check_history(history_world(("strike", "a")), STRIKES, how="в любом порядке")
+    with pytest.raises(AssertionError, match="in any order"):
+        check_history(history_world(("strike", "a"), ("strike", "c"), ("strike", "b")), STRIKES,
+                      how="в любом порядке")
+    with pytest.raises(AssertionError, match="without other entries"):
+        check_history(history_world(("strike", "b"), ("strike", "a")), STRIKES, how="в таком порядке")
