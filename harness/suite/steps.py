@@ -859,30 +859,33 @@ def _history_label(world: World, h: dict) -> str:
     return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
 
-@then(_re(r"игродействия в истории боя идут (?P<how>в таком порядке|в любом порядке), без других таких записей "
-          r"между ними:|игродействия в истории боя идут (?P<plain>подряд):"))
+@then(_re(r"игродействия в истории боя идут (?:(?P<how>в таком порядке), )?без других таких записей между ними"
+          r"(?P<free>, порядок не задан)?:|игродействия в истории боя идут (?P<plain>подряд):"))
 def then_history_order_exact(world: World, datatable: list[list[str]], how: str | None = None,
-                             plain: str | None = None) -> None:
+                             free: str | None = None, plain: str | None = None) -> None:
     """Тогда игродействия в истории боя идут в таком порядке, без других таких записей между ними: + a table
     «действие | карта» — since the last «Когда» step these entries appear in this order and no other entry of
     the listed kinds (действие) stands between the first and the last of them («без активации стека», «до того
-    как кто-либо получит приоритет»); «… идут в любом порядке, без других таких записей между ними:» — the same,
+    как кто-либо получит приоритет»); «… идут без других таких записей между ними, порядок не задан:» — the same,
     but in whatever order among themselves (where the text does not order them, e.g. a strike and its answer
     strike, whose wounds are dealt at once); «… идут подряд:» — in this order with no other entry at all between
     them. The names are those of «идут в таком порядке»."""
-    how = plain or how
+    if (how is None) == (free is None) and plain is None:
+        raise LookupError("write «… идут в таком порядке, без других таких записей между ними:» or «… идут без "
+                          "других таких записей между ними, порядок не задан:»")
+    how = plain or how or "free"
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
     kinds = {name for name, _ in expected}
     actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
     seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
     n = len(expected)
-    if how == "в любом порядке":
+    if how == "free":
         found = any(sorted(seen[i:i + n]) == sorted(expected) for i in range(len(seen) - n + 1))
     else:
         found = any(seen[i:i + n] == expected for i in range(len(seen) - n + 1))
     assert found, (
         f"{expected} do not follow each other {'directly' if how == 'подряд' else 'without other entries of these kinds'}"
-        f"{' (in any order)' if how == 'в любом порядке' else ''}; the history since the last action: {actual}")
+        f"{' (in any order)' if how == 'free' else ''}; the history since the last action: {actual}")
 
 
 @then(_re(r"в истории боя нет записей «(?P<name>[^»]+)»(?: о " + C + r")?"))
