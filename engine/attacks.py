@@ -102,7 +102,8 @@ class Attacks:
                        generated=entry.generated)
         entry.data["strike"] = hid
         # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength
-        self.fire("attack", hid, attacker, attack="simple", cause=hid)
+        # «если не указано обратного»: a text that names the attack's size (Trigger.min_amount) reads its wounds
+        self.fire("attack", hid, attacker, attack="simple", cause=hid, amount=a_value)
         self.wound(target, a_value, hid)
         if answer:
             ahid = self.log("strike", source=target.id, targets=[attacker.id], controller=self.controller(target),

@@ -258,7 +258,8 @@ def _wound(game: Game, entry: Entry, spec: EffectSpec, target_id: str) -> None:
                    controller=entry.controller, parent=entry.declared, effect="wound", attack=spec.attack,
                    wounds=amount)
     if spec.attack:
-        game.fire("attack", hid, game.cards[entry.source], attack=spec.attack, cause=hid)
+        # classic 113.2.p1: whatever its size, unless the text says otherwise (min_amount reads the wounds)
+        game.fire("attack", hid, game.cards[entry.source], attack=spec.attack, cause=hid, amount=amount)
     game.wound(target, amount, hid)
 
 

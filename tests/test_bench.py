@@ -156,6 +156,9 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
     monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
     monkeypatch.setattr(bench, "bench_mutants", lambda: bench.Figure("mutants", "mutants", 30.0, "s", 60))
+    monkeypatch.setattr(bench, "bench_big_inputs", lambda: bench.Figure("big-inputs", "big", 10.0, "s", 30))
+    monkeypatch.setattr(bench, "bench_site", lambda: (bench.Figure("site-page", "p", 100.0, "KB", 300),
+                                                      bench.Figure("site-size", "s", 7.0, "MB")))
     assert main(["bench", "--json", "--orders", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"machine", "figures"} and data["machine"]["cpus"]
@@ -191,3 +194,29 @@ def test_the_mutants_figure_reads_the_report_of_the_command(monkeypatch: pytest.
 def test_skip_and_only() -> None:
     assert [f.name for f in bench.run_bench(["memory"])] == ["memory"]
     assert bench.run_bench([]) == []
+
+
+def test_the_big_inputs_figure_times_both_sizes_of_both_inputs() -> None:
+    f = bench.bench_big_inputs(entries=2_000, scenarios=100)
+    assert (f.name, f.unit, f.target) == ("big-inputs", "s", 30)
+    assert set(f.extra["expectations_s"]) == {"200", "2000"} and set(f.extra["feature_scan_s"]) == {"10", "100"}
+    assert f.value == round(f.extra["expectations_s"]["2000"], 2) and "µs per entry" in f.note
+
+
+def test_the_site_figures_weigh_a_built_site(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """The largest unit page on first load (target 300 KB) and the total size, from a real build (without
+    playing the scenarios, to stay quick: the weights of a full build are the command's)."""
+    from harness.output import site
+    from harness.output.playout import PlayoutRun
+
+    real = site.build_site
+    monkeypatch.setattr(site, "build_site", lambda out: real(out, run=PlayoutRun(results=None, playouts=[])))
+    page, size = bench.bench_site(tmp_path / "site")
+    assert (page.name, page.unit, page.target, page.better) == ("site-page", "KB", 300, "lower")
+    assert page.extra["largest_unit_page"].startswith("u/") and page.value == round(
+        page.extra["largest_unit_page_bytes"] / 1000, 1) and page.meets is True
+    assert page.extra["largest_page"] in page.note and "search index" in page.note
+    files = [p for p in (tmp_path / "site").rglob("*") if p.is_file() and p.name != site.MARKER]
+    assert size.name == "site-size" and size.unit == "MB" and size.target is None
+    assert size.extra["total_bytes"] == sum(p.stat().st_size for p in files) and size.extra["files"] == len(files)
+    assert f"{len(files)} files" in size.note

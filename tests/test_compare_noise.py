@@ -311,7 +311,8 @@ def test_compare_the_reference_engine_with_itself_over_the_protocol() -> None:
 
 
 def test_compare_says_which_boards_it_skipped_and_fails_when_it_compared_nothing() -> None:
-    out = _compare("--engine-cmd", f"{sys.executable} {FAULTY} no-editions", "--board", "113.2.ex1", "--examples", "2")
+    out = _compare("--engine-cmd", f"{sys.executable} {FAULTY} no-editions", "--board", "113.2.ex1-невтида",
+                   "--examples", "2")
     assert out.returncode == 1, out.stdout + out.stderr
     assert "1 board(s) skipped (of 1)" in out.stdout, out.stdout
     assert "does not declare the edition 'classic'" in out.stdout

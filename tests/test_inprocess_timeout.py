@@ -14,7 +14,7 @@ from harness.common.timelimit import time_limit, usable
 from harness.engines.adapters import InProcessAdapter
 from harness.run.runner import run
 
-UNIT = "classic:503.1.b10"          # two scenarios: one passes priority, one only plays a card
+UNIT = "classic:503.1.b10"          # scenarios that pass priority and at least one that only plays a card
 
 
 class _Hangs(engine.Game):
@@ -44,13 +44,13 @@ def test_an_in_process_engine_that_never_returns_ends_its_scenario_as_timeout_an
         outcome = run(units=[UNIT], quiet=True, extra=["--scenario-timeout", "1"], plugins=[_HangingEngine()])
     assert time.monotonic() - started < 30                      # the run ended, it did not hang
     results = {r.name: r for r in outcome.results.results}
-    assert len(results) == len(reference.results) == 2
+    assert len(results) == len(reference.results) >= 2
     passing = [r for r in results.values() if "пасу" not in " ".join(s.text for s in r.steps)]
     hanging = [r for r in results.values() if r not in passing]
-    assert len(passing) == len(hanging) == 1
-    assert passing[0].status == "PASS"                          # the other scenario still ran, and passed
-    assert hanging[0].status == "TIMEOUT"
-    assert "time limit of 1 s ran out (--scenario-timeout)" in hanging[0].message
+    assert passing and hanging                                  # the unit has both kinds (else pick another)
+    assert {r.status for r in passing} == {"PASS"}              # the other scenarios still ran, and passed
+    assert {r.status for r in hanging} == {"TIMEOUT"}
+    assert all("time limit of 1 s ran out (--scenario-timeout)" in r.message for r in hanging)
     assert outcome.code != 0                                    # never green
 
 

@@ -61,3 +61,10 @@ def _install_and_check(tmp_path: Path, wheel: Path) -> None:
                              cwd=empty, capture_output=True, text=True, encoding="utf-8", env=env)
     assert missing.returncode == 2
     assert "rules folder not found at" in missing.stderr and "--rules DIR" in missing.stderr
+    # lint of the installed suite: its boards, catalog and expectations name their schema as the checkout laid
+    # them out (the wheel moves the suite one level down): no S013 there, and the same findings as the checkout
+    lint = subprocess.run([str(bin_dir / "berserk-rules"), "lint", "--json"], cwd=empty, capture_output=True,
+                          text=True, encoding="utf-8", env=env)
+    found = json.loads(lint.stdout)["findings"]
+    assert [f for f in found if f["code"] == "S013"] == [], lint.stdout[-2000:]
+    assert {f["code"] for f in found if f["severity"] == "error"} == set(), lint.stdout[-2000:]

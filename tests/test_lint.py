@@ -401,7 +401,8 @@ def test_stale_and_malformed_lock(tree: Project) -> None:
     rules = tree.root / "rules"
     approve(rules, [], all_units=True, root=tree.root)
     lock = lock_path(rules)
-    lock.write_text(lock.read_text(encoding="utf-8") + '  "classic:900.8": "0123456789abcdef"\n', encoding="utf-8")
+    lock.write_text(lock.read_text(encoding="utf-8").replace("units:\n", 'units:\n  "classic:900.8": "0123456789abcdef"\n', 1),
+                    encoding="utf-8")
     assert ["classic:900.8" in f.message for f in only(lint_project(tree), "V003")] == [True]
     lock.write_text("version: 1\nunits:\n  classic:900.1: 12\n", encoding="utf-8")
     bad = only(lint_project(tree), "V005")

@@ -110,11 +110,24 @@ def test_partial_matches_come_after_full_ones(corpus: Corpus) -> None:
     assert {"heroes:113.6.ex1", "heroes:113.7.ex1"} <= {h.unit.id for h in hits}
 
 
-def test_ranking_by_matched_words_then_score(corpus: Corpus) -> None:
-    hits = Index(corpus).search("эффект порождённой атаки")
-    keys = [(len({m.word for m in h.matches}), h.score) for h in hits]
-    assert keys == sorted(keys, key=lambda k: (-k[0], -k[1]))
-    assert hits[0].score > 0
+def test_ranking_is_by_score_alone(corpus: Corpus) -> None:
+    for query in ("эффект порождённой атаки", "берется ли под контроль существо которое бьёт порождённой атакой",
+                  "Невтида Талитха", "история боя"):
+        hits = Index(corpus).search(query)
+        scores = [round(h.score, 6) for h in hits]
+        assert scores == sorted(scores, reverse=True) and scores[0] > 0, query
+
+
+def test_full_matches_are_preferred_inside_the_score() -> None:
+    from harness.rules.search import COVERAGE_FLOOR, coverage
+
+    assert coverage(3, 3) == 1.0 and coverage(0, 0) == 1.0
+    assert coverage(1, 3) < coverage(2, 3) < coverage(3, 3)
+    assert coverage(0, 4) == COVERAGE_FLOOR
+    # two units with the same words, one of them also holding the second query word: it comes first
+    rf = parse_rules_text("900.1. Альфа бета.\n900.2. Альфа бета гамма.", "x.txt", "classic")
+    hits = Index(Corpus([rf])).search("бета гамма")
+    assert [h.unit.id for h in hits] == ["classic:900.2", "classic:900.1"] and hits[0].full and not hits[1].full
 
 
 def test_words_with_edition_prefix(corpus: Corpus) -> None:
@@ -157,7 +170,8 @@ def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixtur
     assert [e["rank"] for e in data] == list(range(1, len(data) + 1)) and len(data) <= 5
     assert data[0]["score"] >= data[-1]["score"] > 0
     assert "точек → точка (unit text" in data[0]["reason"]
-    assert all(e["full"] for e in data)  # units matching every word, when there are any
+    assert [e["score"] for e in data] == sorted((e["score"] for e in data), reverse=True)  # by score alone
+    assert "<mark>" not in data[0]["snippet"] and [data[0]["snippet"][a:b] for a, b in data[0]["marks"]]
     assert main(["lookup", "--no-play", "--json", "--top", "0", "точек", "срабатывания"]) == 0
     everything = json.loads(capsys.readouterr().out)
     assert len(everything) > len(data) and not everything[-1]["full"]

@@ -21,8 +21,10 @@ from harness.quality.mutation import (
     declared_units,
     engine_cmd,
     mutants,
+    reads,
     resolve,
     resolve_id,
+    sentence_table,
     short_name,
 )
 from harness.suite.features import scan_features
@@ -54,6 +56,48 @@ def test_there_are_at_least_twelve_mutants_each_with_its_mistake() -> None:
 def test_the_table_declares_the_killers_of_every_registered_mutant() -> None:
     assert sorted(KILLS) == NAMES, "harness/quality/mutation.py KILLS must name every mutant of harness/quality/mutants.py"
     assert all(KILLS[name] for name in NAMES), [name for name in NAMES if not KILLS[name]]
+
+
+# ------------------------------------------------------------------------------------------ sentences → mutants
+def test_every_sentence_is_read_by_a_mutant_or_says_why_not() -> None:
+    """The method of «one mutant per rule-stating sentence»: each sentence of the corpus has a mutant, or is
+    declared to state no rule, or to have none yet (harness/quality/mutation.py NO_RULE, NO_MUTANT_YET); every
+    reference names a sentence that exists."""
+    rows, problems = sentence_table()
+    assert not problems, "\n".join(problems)
+    assert sum(1 for r in rows if r.status == "mutant") >= 120
+
+
+def test_every_mutant_names_what_it_misreads() -> None:
+    table = reads()
+    assert sorted(table) == NAMES
+    for name, refs in table.items():
+        assert refs, f"mutant {name} names no sentence or assumption"
+        assert all(r.startswith("asm:") or "#" in r for r in refs), (name, refs)
+
+
+# the sentences issue 26 part 6 named as having no mutant: each has one now
+ISSUE_26_SENTENCES = (
+    "classic:536.1.1#1", "classic:538.1.b2#1", "classic:538.3#1", "classic:537.1.a#1", "classic:537.1.b#1",
+    "classic:537.1.g#1", "classic:536.2.a#1", "classic:537.2#2", "classic:503.1.p1#1", "heroes:113.1#1",
+    "heroes:114.1#1", "heroes:114.1#2", "heroes:115.1.p1#1", "heroes:115.3#1", "heroes:115.3#2",
+)
+
+
+def test_the_sentences_the_issue_named_have_their_mutants() -> None:
+    rows = {r.ref: r for r in sentence_table()[0]}
+    assert {ref: rows[ref].mutants for ref in ISSUE_26_SENTENCES if not rows[ref].mutants} == {}
+
+
+def test_the_sentences_listing_of_the_command() -> None:
+    proc = subprocess.run([*CLI, "mutants", "--sentences", "--json"], capture_output=True, text=True,
+                          encoding="utf-8", cwd=paths.ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["problems"] == []
+    by_ref = {row["sentence"]: row for row in data["sentences"]}
+    assert "participle-effect2-fires-nothing" in by_ref["classic:538.3#1"]["mutants"]
+    assert by_ref["classic:503.1#3"]["status"] == "no rule"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -90,7 +90,7 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
 
 
 def test_lookup_json_gives_the_playouts(cli) -> None:
-    proc = cli("lookup", "classic:113.2", "--json")
+    proc = cli("lookup", "classic:113.2", "--json", "--play")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert [u["id"] for u in data] == ["classic:113.2"]
@@ -103,7 +103,7 @@ def test_lookup_json_gives_the_playouts(cli) -> None:
 
 
 def test_lookup_terminal_shows_the_board_and_the_history(cli) -> None:
-    proc = cli("lookup", "Невтида", "Мститель")
+    proc = cli("lookup", "Невтида", "Мститель", "--play")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "classic:113.2.ex1" in out
@@ -121,10 +121,41 @@ def test_lookup_by_words_finds_units(cli, query: str) -> None:
     assert data and all("playouts" not in u for u in data)
 
 
+def test_lookup_answers_first_in_one_screen(cli) -> None:
+    """By default: the text, the examples and one line per scenario (title, verdict, file:line), no play-out."""
+    proc = cli("lookup", "classic:113.2")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.index("113.2. ") < out.index(f"[{EXAMPLE}] ПРИМЕР") < out.index("scenarios (")
+    data = json.loads(cli("lookup", "classic:113.2", "--json").stdout)[0]
+    assert "playouts" not in data and all(x["status"] == "PASS" for x in data["scenario_lines"])
+    assert any(x.get("reading") for x in data["scenario_lines"])  # N/A by default: its verdict under its reading
+    own = [x for x in data["scenario_lines"] if set(x["units"]) & {"classic:113.2", *data["examples"]}]
+    assert len(own) >= 3
+    for x in own:
+        reading = f" under the reading {x['reading']}" if x.get("reading") else ""
+        assert f"• {x['name']} — PASS{reading} — {x['file']}:{x['line']}" in out, x["name"]
+    assert "Итог:" not in out and "│ 6 │" not in out  # no play-out
+    assert len(out.splitlines()) <= 80
+    # words: the best unit whole, the others as their matched sentence
+    out = cli("lookup", "можно", "ли", "назначить", "защитника", "от", "порождённого", "удара").stdout
+    assert len(out.splitlines()) <= 60 and "Итог:" not in out
+    assert "нельзя *назначить* *защитника*" in out  # the matched words marked (plain output: between stars)
+
+
+def test_lookup_of_a_scenario_id_plays_that_scenario(cli) -> None:
+    sid = sorted(_named(EXAMPLE))[0]
+    proc = cli("lookup", sid)
+    assert proc.returncode == 0, proc.stderr
+    assert "Итог: PASS" in proc.stdout and proc.stdout.count("Итог:") == 1
+    data = json.loads(cli("lookup", sid, "--json").stdout)
+    assert [p["scenario"] for p in data[0]["playouts"]] == [sid] and data[0]["id"] == EXAMPLE
+
+
 def test_lookup_heroes_playout_has_no_grid(cli) -> None:
     if not _named("heroes:113.7"):
         pytest.skip("heroes:113.7 has no scenario yet")
-    proc = cli("lookup", "heroes:113.7")
+    proc = cli("lookup", "heroes:113.7", "--play")
     assert proc.returncode == 0, proc.stderr
     assert "Игрок А" in proc.stdout and "Талитха" in proc.stdout
     assert "│ 6 │" not in proc.stdout

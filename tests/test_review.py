@@ -80,12 +80,12 @@ def test_missing_and_malformed_locks(tmp_path: Path) -> None:
     missing = load_lock(tmp_path / LOCK_NAME)
     assert not missing.exists and missing.entries == {}
     bad = tmp_path / LOCK_NAME
-    bad.write_text('version: 2\nunits:\n  "classic:1.1": 1234\n  "classic:1.2": "xyz"\nextra: 1\n', encoding="utf-8")
+    bad.write_text('version: 3\nunits:\n  "classic:1.1": 1234\n  "classic:1.2": "xyz"\nextra: 1\n', encoding="utf-8")
     with pytest.raises(InputError) as exc:
         load_lock(bad, tmp_path)
     fields = {(p.field, p.line) for p in exc.value.problems}
     assert fields == {("version", 1), ("units.classic:1.1", 3), ("units.classic:1.2", 4), ("extra", 5)}
-    assert render_lock({}) .endswith("units: {}\n")
+    assert "\nunits: {}\nscenarios: {}\n" in render_lock({})
 
 
 # --------------------------------------------------------------------------- state and approve
@@ -126,7 +126,8 @@ def test_without_a_lock_nothing_is_tracked(copy: Path) -> None:
 def test_approve_records_drops_and_refuses_unknown_ids(copy: Path) -> None:
     _edit(copy)
     lock = lock_path(copy)
-    lock.write_text(lock.read_text(encoding="utf-8") + '  "classic:999.1": "0000000000000000"\n', encoding="utf-8")
+    lock.write_text(lock.read_text(encoding="utf-8").replace("units:\n", 'units:\n  "classic:999.1": "0000000000000000"\n', 1),
+                    encoding="utf-8")
     before = lock.read_bytes()
     with pytest.raises(InputError, match="classic:nope"):
         approve(copy, [UNIT, "classic:nope"], root=copy.parent)
@@ -237,9 +238,15 @@ def test_the_editors_loop(copy: Path, tmp_path: Path, monkeypatch: pytest.Monkey
     v001 = [f for f in lint["findings"] if f["code"] == "V001"]
     assert len(v001) == len(named) and all(UNIT in f["message"] and f["severity"] == "error" for f in v001)
 
-    # 4. approve clears it
-    assert main(["--rules", str(copy), "approve", UNIT]) == 0
+    # 4. approve: a substantive change («4» → «3») needs a decision per scenario; off a terminal, naming them
+    assert main(["--rules", str(copy), "approve", UNIT]) == 1
+    out = capsys.readouterr().out
+    assert "SUBSTANTIVE: number or comparison «4» → «3»" in out and "a decision per scenario" in out
+    assert current_state(copy, root=copy.parent).pending.keys() == {UNIT}       # nothing recorded
+    assert main(["--rules", str(copy), "approve", *named]) == 0
     assert "approved classic:113.2.ex1" in capsys.readouterr().out
+    lock = load_lock(lock_path(copy), copy.parent)
+    assert {sid: lock.scenarios[sid].how for sid in named} == {sid: "reviewed" for sid in named}
     assert main(["lint", str(copy), "--json"]) in (0, 1)
     assert not [f for f in json.loads(capsys.readouterr().out)["findings"] if f["code"].startswith("V")]
     assert main(["coverage", "--rules", str(copy), "--json", "--results", str(report / "results.json")]) == 0
@@ -248,10 +255,14 @@ def test_the_editors_loop(copy: Path, tmp_path: Path, monkeypatch: pytest.Monkey
     assert current_state(RULES, root=ROOT).pending == {}  # the real lock is untouched
 
 
-def test_approve_needs_units_or_all(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_approve_with_nothing_changed_says_so(copy: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paths, "RULES", paths.RULES)
-    assert main(["approve"]) == 2
-    assert "--all" in capsys.readouterr().err
+    monkeypatch.setattr(paths, "ASSUMPTIONS", paths.ASSUMPTIONS)
+    before = (copy / LOCK_NAME).read_bytes()
+    assert main(["--rules", str(copy), "approve"]) == 0
+    assert "nothing to approve" in capsys.readouterr().out
+    assert (copy / LOCK_NAME).read_bytes() == before
 
 
 def test_an_unknown_unit_is_a_usage_error(copy: Path, capsys: pytest.CaptureFixture[str],

@@ -127,6 +127,67 @@ def test_examples_are_played_with_boards_and_statuses(site: Path, scenarios) -> 
     assert "Приоритет" in example and "Ждёт решения" in example
 
 
+def test_every_unit_page_is_light_on_first_load(site: Path) -> None:
+    from harness.output.site import first_load_bytes, size_figures
+
+    pages = sorted((site / "u").glob("*.html"))
+    sizes = {p.name: first_load_bytes(p) for p in pages}
+    largest = max(sizes, key=sizes.get)
+    print(f"largest unit page on first load: {largest} {sizes[largest] / 1000:.0f} KB")
+    assert sizes[largest] <= 300_000, (largest, sizes[largest])
+    assert sizes["classic_503.1.html"] < 300_000  # 817 KB before issue 29
+    page = site / "u" / "classic_503.1.html"
+    css_and_js = (site / "assets/site.css").stat().st_size + (site / "assets/unit.js").stat().st_size
+    assert sizes["classic_503.1.html"] == page.stat().st_size + css_and_js
+    figures = size_figures(site)
+    assert figures["largest_unit_page"] == "u/" + largest and figures["largest_unit_page_bytes"] == sizes[largest]
+    assert figures["total_bytes"] == sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) - \
+        (site / ".berserk-rules-site").stat().st_size
+    assert figures["largest_page_bytes"] >= sizes[largest] and figures["files"] > figures["pages"] > len(pages)
+
+
+def test_the_rule_and_its_examples_come_first_other_scenarios_collapsed(site: Path, scenarios, corpus) -> None:
+    from harness.output.site import _scenario_anchor
+
+    page = _read(site, "u/classic_536.4.html")
+    example = page.index('id="classic:536.4.ex1"')
+    first_played = page.index('<section class="scenario"')
+    assert page.index('id="classic:536.4"') < example < first_played  # the rule, its example, its play-out
+    lazy = [m.start() for m in re.finditer(r'<details class="scenario lazy"', page)]
+    assert lazy and min(lazy) > first_played
+    # every scenario block carries its stable id; the collapsed ones hold no board until opened
+    ids = {i for s in scenarios for i in s.ids}
+    for m in re.finditer(r'<(section|details) class="scenario[^"]*" id="([^"]+)" data-scenario-id="([^"]+)"', page):
+        assert m.group(3) in ids and m.group(2) == _scenario_anchor(m.group(3))
+    for block in re.findall(r'<details class="scenario lazy".*?</details>', page, re.S):
+        assert "<svg" not in block
+        sid = re.search(r'data-scenario-id="([^"]+)"', block).group(1)
+        assert "<svg" in _fragment(site, sid) and f'data-src="sc/{_scenario_anchor(sid)}.js"' in block
+    # every scenario of a page is on it: played, or collapsed with its fragment
+    by_unit = scenarios_by_unit(scenarios)
+    for name in ("classic_503.1.html", "classic_113.2.html"):
+        text = _read(site, "u/" + name)
+        top = corpus.get(name[:-5].replace("_", ":", 1))
+        for u in [top, *corpus.children(top.id)]:
+            for s in by_unit.get(u.id, []):
+                for sid in s.ids:
+                    assert f'data-scenario-id="{sid}"' in text, (name, sid)
+
+
+def test_visible_words_are_russian(site: Path) -> None:
+    from harness.run.results import STATUSES
+
+    for rel in ("status.html", "index.html", "u/classic_113.2.html"):
+        text = _read(site, rel)
+        text = re.sub(r"<(script|style|svg|code)\b.*?</\1>", "", text, flags=re.S)
+        # left aside: the assumptions register's own words (rules/assumptions.yaml, data kept in English)
+        text = re.sub(r'<section class="assumptions">.*?</section>', "", text, flags=re.S)
+        visible = html.unescape(re.sub(r"<[^>]+>", " ", text))
+        for status in STATUSES:
+            assert not re.search(rf"(?<![\w/-]){re.escape(status)}(?![\w/-])", visible), (rel, status)
+        assert "пройден" in visible
+
+
 def test_other_engine_status_is_shown(site: Path, scenarios) -> None:
     status = _read(site, "status.html")
     assert "other-engine" in status and "Другой движок" in status
@@ -256,6 +317,34 @@ def test_screenshots_of_the_heroes_113_7_page(site: Path, tmp_path: Path, size: 
 
 
 @needs_chromium
+@pytest.mark.parametrize("target", ["u/classic_536.4.html#classic:536.4.ex1", "u/classic_503.1.html#classic:503.1.b13",
+                                    "u/heroes_113.7.html#heroes:113.7.ex1", "rules/classic-536-538.html#classic:537.2"])
+def test_a_jumped_to_unit_stays_below_the_sticky_header_on_a_phone(site: Path, tmp_path: Path, target: str) -> None:
+    rel, anchor = target.split("#")
+    dom = _chromium(tmp_path, "--window-size=390,844", "--virtual-time-budget=3000", "--dump-dom",
+                    (site / rel).resolve().as_uri() + "#" + anchor).stdout
+    top, header, view = (int(re.search(rf'data-{k}="(-?\d+)"', dom).group(1))
+                         for k in ("target-top", "header-bottom", "view-height"))
+    assert header > 0 and header <= top < view // 3, (target, top, header, view)
+
+
+@needs_chromium
+def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, tmp_path: Path, scenarios) -> None:
+    from harness.output.site import _scenario_anchor
+
+    page = _read(site, "u/classic_503.1.html")
+    sid = re.search(r'<details class="scenario lazy" id="[^"]+" data-scenario-id="([^"]+)"', page).group(1)
+    anchor = _scenario_anchor(sid)
+    dom = _chromium(tmp_path, "--window-size=390,844", "--virtual-time-budget=3000", "--dump-dom",
+                    (site / "u/classic_503.1.html").resolve().as_uri() + "#" + anchor).stdout
+    block = dom.split(f'id="{anchor}"', 1)[1].split("</details>", 1)[0]
+    assert 'data-loaded="true"' in dom.split(f'id="{anchor}"', 1)[0][-400:] + block[:300]
+    assert "<svg" in block and "Итог:" in block
+    top, header = (int(re.search(rf'data-{k}="(-?\d+)"', dom).group(1)) for k in ("target-top", "header-bottom"))
+    assert top >= header
+
+
+@needs_chromium
 def test_pages_do_not_overflow_a_narrow_window(site: Path, tmp_path: Path) -> None:
     for rel in ("index.html", "u/heroes_113.7.html", "rules/classic-536-538.html"):
         dom = _dom(tmp_path, _url(site / rel))
@@ -276,12 +365,26 @@ def _board_names(scenario) -> set[str]:
     return {c["card"] for c in board.data["cards"]}
 
 
-def _first_board(dom: str, scenario_id: str) -> str:
-    """The SVG texts of the first board of a scenario played on the page (by its anchor)."""
+def _fragment(site: Path, scenario_id: str) -> str:
+    """The play-out of a collapsed scenario, from the file its page loads when it is opened."""
+    from harness.output.site import scenario_fragment
+
+    text = (site / scenario_fragment(scenario_id)).read_text(encoding="utf-8")
+    return json.loads(text[text.index(", ") + 2:text.rindex(")")])
+
+
+def _first_board(dom: str, scenario_id: str, site: Path | None = None) -> str:
+    """The SVG texts of the first board of a scenario on the page (by its anchor): played there, or collapsed
+    (its fragment file)."""
     from harness.output.site import _scenario_anchor
 
-    section = dom.split(f'<section class="scenario" id="{_scenario_anchor(scenario_id)}"', 1)[1]
-    section = section.split('<section class="scenario"', 1)[0]
+    anchor = _scenario_anchor(scenario_id)
+    if f'<section class="scenario" id="{anchor}"' in dom:
+        section = dom.split(f'<section class="scenario" id="{anchor}"', 1)[1]
+        section = section.split('<section class="scenario"', 1)[0]
+    else:
+        assert f'<details class="scenario lazy" id="{anchor}" data-scenario-id="{scenario_id}"' in dom, scenario_id
+        section = _fragment(site, scenario_id)
     # a long name is wrapped over two <text> lines («Падальщик» / «Пустоши», «Орк-» / «арбалетчик»)
     return " ".join(_svg_texts(section.split("</svg>", 1)[0])).replace("- ", "-")
 
@@ -297,7 +400,7 @@ def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str
     dom = _dom(tmp, _url(page)) if browser else page.read_text(encoding="utf-8")
     assert f'id="{unit_id}"' in dom
     for scenario in named:  # every scenario naming the example is played on its page
-        texts = _first_board(dom, scenario.id)
+        texts = _first_board(dom, scenario.id, site)
         for name in _board_names(scenario) | set(must):
             assert name in texts, f"{unit_id}: {scenario.name}: no «{name}» on the board ({texts})"
     return dom
@@ -349,7 +452,8 @@ def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
         "<script>var qs = " + json.dumps(queries, ensure_ascii=False) + ";"
         "document.getElementById('out').textContent = JSON.stringify(qs.map(function (q) {"
         " return {ids: BerserkSearch.find(q).map(function (u) { return u.id; }),"
-        " stems: BerserkSearch.stemList(q)}; }));</script>", encoding="utf-8")
+        " stems: BerserkSearch.stemList(q), hits: BerserkSearch.hits(q).slice(0, 5)}; }));</script>",
+        encoding="utf-8")
     dom = _dom(tmp, page.as_uri())
     return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
 
@@ -420,13 +524,32 @@ def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, cor
 
 
 @needs_chromium
+def test_the_page_scores_and_snippets_are_lookups(corpus, scenarios, cards, page_search: dict[str, dict]) -> None:
+    """The first five results of every query: the same scores (in order) and the same marked sentences."""
+    from harness.rules.lookup import search
+
+    compared = 0
+    for q in _finds_queries():
+        hits = search(corpus, q, scenarios, cards)[:5]
+        want = [{"id": h.unit.id, "score": round(h.score, 4), "opens": h.opens,
+                 "snippet": [list(p) for p in h.snippet()] if h.matches else None} for h in hits]
+        got = page_search[q]["hits"]
+        assert [g["score"] for g in got] == pytest.approx([w["score"] for w in want], abs=2e-4), q
+        assert [{**g, "score": 0} for g in got] == [{**w, "score": 0} for w in want], q
+        scores = [h["score"] for h in got]
+        assert scores == sorted(scores, reverse=True), q
+        compared += bool(hits and hits[0].matches)
+    assert compared >= 100
+
+
+@needs_chromium
 def test_the_page_search_recall_at_3_on_the_query_set(corpus, page_search: dict[str, dict]) -> None:
     from harness.rules.search import recall_at
 
     cases, extra, titles = _recall_inputs(corpus)
     got = [page_search[q] for q in [c.query for c in cases] + [q for q, _ in extra] + [t for t, _, _ in titles]]
     recall, misses = recall_at(cases, {c.query: r["ids"] for c, r in zip(cases, got, strict=False)})
-    assert recall >= 0.95, misses
+    assert recall >= 0.97, misses
     rest = got[len(cases):]
     for (q, expected), r in zip(extra, rest, strict=False):
         assert r["ids"][0] in expected, (q, r["ids"][:3])

@@ -5,23 +5,60 @@ its parser and sets `func` (a function of the parsed namespace returning the exi
 (before or after the verb) points every verb at another rules folder, see `harness.common.paths.use_rules_dir`.
 Each user error is printed as `file:line: field: message` and gives exit code 2; `check` exits 0 only when
 every scenario ended as expected (scenarios needing review are listed, not failed).
+
+Every verb, the same way (`main`): SIGINT, SIGTERM and SIGHUP end it with exit 130 and one line, also while
+the verbs are still loading; its output is escaped where it is not a terminal and a write that fails ends it
+cleanly (harness.common.console): a closed pipe quietly with 141 (128 + SIGPIPE, what a shell reports for git
+in `git log | head`), a full disk or a closed stdout with one line and exit 2.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import locale
-import os
-import sys
+# A signal while this package is still being imported (before `main` can handle it) ends the command with one
+# line and 130, never with a traceback; the handlers of before are back at the end of the imports.
+import os as _os
+import signal as _signal
 
-from harness.cli.help import bare, decorate
-from harness.cli.shared import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from harness.common.errors import InputError
-from harness.common.paths import use_rules_dir
-from harness.common.sanitize import terminal
 
-__all__ = ["main", "build_parser", "use_rules_dir", "VERB_MODULES", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
+def _startup_signal(signum: int, frame: object) -> None:
+    try:
+        _os.write(2, f"berserk-rules: interrupted by {_signal.Signals(signum).name} while starting\n".encode())
+    finally:
+        _os._exit(130)
+
+
+_STARTUP: dict[int, object] = {}
+for _sig in (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP):
+    try:
+        _STARTUP[_sig] = _signal.signal(_sig, _startup_signal)
+    except (ValueError, OSError):        # not the main thread: nothing to guard
+        break
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+import locale  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+
+from harness.cli.help import bare, decorate  # noqa: E402
+from harness.cli.shared import (  # noqa: E402
+    EXIT_BROKEN_PIPE,
+    EXIT_ENGINE,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+)
+from harness.common.console import OutputError, guard_streams, silence  # noqa: E402
+from harness.common.errors import InputError  # noqa: E402
+from harness.common.paths import use_root, use_rules_dir  # noqa: E402
+from harness.common.sanitize import terminal  # noqa: E402
+
+for _sig, _handler in _STARTUP.items():
+    _signal.signal(_sig, _handler)  # type: ignore[arg-type]
+
+__all__ = ["main", "build_parser", "use_rules_dir", "VERB_MODULES", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "EXIT_ENGINE", "EXIT_BROKEN_PIPE"]
 
 # The verbs, in the order `berserk-rules --help` lists them: one module each.
 VERB_MODULES: list[str] = [
@@ -49,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
                                                   "review.lock) instead of rules/; also $BERSERK_RULES_DIR")
+    p.add_argument("--root", metavar="DIR", help="use the suite of the checkout at DIR (its rules/, features/, "
+                                                 "scenarios/…; a repository with only rules/ gets the kit's suite), "
+                                                 "not the kit's own; also $BERSERK_RULES_ROOT. Pre-commit hooks give .")
     sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
@@ -70,29 +110,67 @@ def _ensure_utf8(argv: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    _ensure_utf8(argv)
-    parser = build_parser()
-    if bare(argv, parser):  # `berserk-rules` alone: every verb with one line
-        return EXIT_OK
-    ns = parser.parse_args(argv)
-    from harness.engines.process import install_signal_handlers, restore_signal_handlers
+    from harness.engines.process import install_signal_handlers, restore_signal_handlers, signal_name
 
-    # SIGTERM and SIGHUP end every verb like Ctrl-C: its `finally` blocks run (engines stopped, pools
-    # cancelled), and it exits with EXIT_INTERRUPTED (check marks its reports interrupted: pytest_plugin)
+    # SIGTERM and SIGHUP end every verb like Ctrl-C, from the first moment (loading the verbs takes most of a
+    # second): its `finally` blocks run (engines stopped, pools cancelled), and it exits with EXIT_INTERRUPTED
+    # (check marks its reports interrupted: pytest_plugin, harness.output.reports)
     previous = install_signal_handlers()
+    if sys.stdout is None:        # `>&-`: Python has no stdout at all; print() would write nothing and exit 0
+        print("berserk-rules: the standard output is closed (`>&-`): nothing could be written; send it to a "
+              "file, a pipe or /dev/null", file=sys.stderr)
+        restore_signal_handlers(previous)
+        return EXIT_USAGE
+    unguard = guard_streams()     # escaped where not a terminal; a failed write is an OutputError
+    verb = ""
     try:
+        argv = list(sys.argv[1:] if argv is None else argv)
+        _ensure_utf8(argv)
+        parser = build_parser()
+        if bare(argv, parser):  # `berserk-rules` alone: every verb with one line
+            sys.stdout.flush()
+            return EXIT_OK
+        ns = parser.parse_args(argv)
+        verb = getattr(ns, "command", "") or ""
+        if ns.root:
+            use_root(ns.root)
         use_rules_dir(getattr(ns, "rules", None))
-        return ns.func(ns)
+        code = ns.func(ns)
+        sys.stdout.flush()        # a full disk is found here, not by Python's last flush at exit
+        return code
     except InputError as exc:
         print(terminal(str(exc)), file=sys.stderr)     # control characters escaped
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"berserk-rules{' ' + verb if verb else ''}: interrupted by {signal_name(exc)}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except OutputError as exc:
+        return _output_failed(exc)
+    except SystemExit:            # argparse: --help, --version, a usage error; flushed here, not at exit
+        try:
+            sys.stdout.flush()
+        except OutputError as exc:
+            return _output_failed(exc)
+        raise
     finally:
+        unguard()
         restore_signal_handlers(previous)
 
+
+def _output_failed(exc: OutputError) -> int:
+    """A write to stdout or stderr failed. The reader went away (`| head`): end quietly, as git does. Else (a
+    full disk, an I/O error): one line on stderr, exit 2."""
+    silence(sys.stdout)
+    if exc.stream == "stderr":
+        silence(sys.stderr)
+    if exc.broken_pipe:
+        return EXIT_BROKEN_PIPE
+    if exc.stream == "stdout":
+        try:
+            print(f"berserk-rules: {exc}", file=sys.stderr)
+        except (OSError, OutputError):
+            pass
+    return EXIT_USAGE
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,6 +9,7 @@ from typing import Any
 
 from harness.cli.expectations import update_expectations
 from harness.cli.shared import (
+    EXIT_ENGINE,
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -19,25 +20,31 @@ from harness.cli.shared import (
 )
 from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
+from harness.common.errors import InputError
 from harness.common.facts import EDITIONS
+from harness.common.sanitize import terminal
+from harness.engines.process import signalled
 from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
-from harness.output.reports import print_summary
+from harness.output.reports import LAST_COMPLETE, print_summary
 from harness.rules.review import load_lock, lock_path
 from harness.run.runner import run_scenarios
+from harness.suite.features import duplicate_names
+
+PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not imported before the run)
 
 
 def cmd_check(ns: argparse.Namespace) -> int:
     corpus = load_rules()
-    from harness.suite.session import load_assumptions
 
-    asms = {a["id"] for a in load_assumptions()} if any(u.startswith("asm:") for u in ns.unit) else set()
-    unknown = [u for u in ns.unit if corpus.get(u) is None and not (u.startswith("asm:") and u[4:] in asms)]
-    if unknown:
-        what = "rule unit or assumption" if any(u.startswith("asm:") for u in unknown) else "rule unit"
-        print(f"--unit: no {what} {', '.join(unknown)} (see `berserk-rules units`)", file=sys.stderr)
+    problems = unit_selector_problems(corpus, ns.unit)
+    if problems:
+        for problem in problems:
+            print(f"--unit: {problem}", file=sys.stderr)
         return EXIT_USAGE
-    load_scenarios()          # a feature file pytest-bdd cannot collect is reported here, with its file and line
+    twice = duplicate_names(load_scenarios())   # a feature file pytest-bdd cannot collect is reported here,
+    if twice:                                   # with its file and line; a name it would drop, too
+        raise InputError(twice)
     load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)
@@ -53,15 +60,26 @@ def cmd_check(ns: argparse.Namespace) -> int:
         extra += ["--metamorphic"]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
         code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
-                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)])
+                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)], partial=True)
+    if results is None and code == PYTEST_INTERRUPTED and signalled():
+        raise KeyboardInterrupt          # before the session could record anything: main says so (exit 130)
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE
+    if results.stopped:                  # one engine, one failure (harness/engines/startup.py)
+        print(f"error: {terminal(results.stopped)}", file=sys.stderr)
+        emit_github(results)
+        print(f"{len(results.not_run)} scenario(s) not run; the reports say so (\"stopped\" in "
+              f"{report_dir / 'results.json'})", file=sys.stderr)
+        return EXIT_ENGINE
     if results.interrupted:
         console = make_console()
         print_summary(results, console)
-        console.print(f"interrupted: {len(results.not_run)} scenario(s) not run; the reports say so "
-                      f"(\"interrupted\": true in {report_dir / 'results.json'})", markup=False)
+        kept = report_dir / LAST_COMPLETE
+        print(f"{results.incomplete_reason()}; "
+              + (f"the reports say so (\"interrupted\": true in {report_dir / 'results.json'}, an INTERRUPTED error "
+                 "in junit.xml, a banner in index.html)" if results.results else "the reports were left as they were")
+              + (f"; the last complete reports are in {kept}" if kept.is_dir() else ""), file=sys.stderr)
         return EXIT_INTERRUPTED
     console = make_console()
     print_summary(results, console)
@@ -82,6 +100,26 @@ def cmd_check(ns: argparse.Namespace) -> int:
     return EXIT_OK if results.ok and not too_few else EXIT_FAILED
 
 
+def unit_selector_problems(corpus: Any, selectors: list[str]) -> list[str]:
+    """What is wrong with each `--unit` value: a unit id, a clause or section to take every unit under it
+    (`classic:113`, `classic:503.1`), or an assumption (`asm:<id>`)."""
+    problems = []
+    assumptions: set[str] | None = None
+    for sel in selectors:
+        if sel.startswith("asm:"):
+            if assumptions is None:
+                from harness.suite.session import load_assumptions
+
+                assumptions = {a["id"] for a in load_assumptions()}
+            if sel[4:] not in assumptions:
+                problems.append(f"{sel} names no assumption of {paths.display(paths.ASSUMPTIONS)}")
+            continue
+        problem = corpus.selector_problem(sel)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
 def register(sub: Any) -> None:
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
     c.add_argument("--engine-cmd", type=argtypes.engine_cmd, help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
@@ -100,7 +138,7 @@ def register(sub: Any) -> None:
                    help="also play every scenario that passed with the players swapped, the board mirrored, the card "
                         "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
                         "transformation (exclusions: features/metamorphic.yaml)")
-    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it, or depending on an assumption (asm:<id>)")
+    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from harness.cli.shared import EXIT_OK, make_console
 from harness.common import argtypes
+from harness.common.console import is_plain
 from harness.output.coverage import coverage_data
 from harness.run.results import RunResults
 from harness.run.runner import run_scenarios
@@ -28,15 +29,23 @@ def cmd_coverage(ns: argparse.Namespace) -> int:
     if ns.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
-    table = Table("unit", "kind", "scenarios", "passing", "axes played", "values played",
-                  title="coverage of rule units by passing scenarios")
+    console = make_console()
+    rows = []
     for u in data["units"]:
         mark = ("" if u["covered"] else " ✗") + (f" (needs review: {u['review']})" if u["review"] in ("changed", "new") else "")
         ax = u["axes"]
-        table.add_row(u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]),
-                      f"{ax['axes_played']}/{ax['axes']}", f"{ax['values_played']}/{ax['values']}")
-    console = make_console()
-    console.print(table)
+        rows.append((u["id"] + mark, u["kind"], str(u["scenarios"]), str(u["passing"]),
+                     f"{ax['axes_played']}/{ax['axes']}", f"{ax['values_played']}/{ax['values']}"))
+    if is_plain(console):  # a log: one plain line per unit, no box drawing
+        for uid, kind, named, passing, axes, values in rows:
+            console.print(f"{uid} {kind}: {named} scenario(s), {passing} passing; axes played {axes}, "
+                          f"values played {values}", markup=False)
+    else:
+        table = Table("unit", "kind", "scenarios", "passing", "axes played", "values played",
+                      title="coverage of rule units by passing scenarios")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
     console.print(f"{data['units_covered']} of {data['units_total']} units covered by passing scenarios; "
                   f"{data['units_named']} named by at least one scenario")
     for edition, ax in data["axes_by_edition"].items():

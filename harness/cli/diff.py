@@ -15,9 +15,11 @@ from typing import Any
 
 from rich.text import Text
 
+from harness.cli.approve import scenario_lines
 from harness.cli.shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, load_scenarios, make_console
 from harness.common import paths
 from harness.common.errors import InputError
+from harness.common.sanitize import terminal
 from harness.rules.corpus import load_corpus
 from harness.rules.diff import diff_paths, render
 from harness.rules.review import RULES_DIR_ENV
@@ -37,7 +39,8 @@ def _run_rules_dir(new: Path) -> Path | None:
 
 def cmd_diff(ns: argparse.Namespace) -> int:
     old, new = Path(ns.old), Path(ns.new)
-    result = diff_paths(old, new, load_scenarios(), root=paths.ROOT)
+    scenarios = load_scenarios()
+    result = diff_paths(old, new, scenarios, root=paths.ROOT)
     run_data: dict[str, Any] | None = None
     code = EXIT_OK
     if ns.run:
@@ -51,8 +54,13 @@ def cmd_diff(ns: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return code
     console = make_console(soft_wrap=True)
-    for line in render(result):
-        console.print(Text(line))
+    by_sid = {sid: sc for sc in scenarios for sid in sc.ids}
+
+    def shown(sid: str) -> list[str]:   # a scenario to review: file:line and its «Тогда» lines
+        return ["    " + line for line in scenario_lines(by_sid[sid], sid)] if sid in by_sid else [f"      • {sid}"]
+
+    for line in render(result, scenario_lines=shown):
+        console.print(Text(terminal(line)))
     if run_data is not None:
         console.print()
         if run_data.get("note"):

@@ -25,13 +25,15 @@ EXAMPLES: dict[str, str] = {
   GITHUB_ACTIONS=true berserk-rules check ...           # also ::error annotations and a job summary""",
     "units": """examples:
   berserk-rules units --edition heroes
+  berserk-rules units --unit classic:503.1
   berserk-rules units --json > units.json""",
     "coverage": """examples:
   berserk-rules coverage
   berserk-rules coverage --results reports/results.json --json""",
     "lookup": """examples:
   berserk-rules lookup Талитха
-  berserk-rules lookup heroes:113.7 --no-play
+  berserk-rules lookup heroes:113.7 --play
+  berserk-rules lookup classic:536.4.ex1-1          # one scenario, played out
   berserk-rules lookup 113.2 --json""",
     "steps": """example:
   berserk-rules steps > docs/STEPS.md""",
@@ -39,6 +41,7 @@ EXAMPLES: dict[str, str] = {
   berserk-rules vocabulary > docs/VOCABULARY.md""",
     "lint": """examples:
   berserk-rules lint
+  berserk-rules lint -v
   berserk-rules lint scenarios/classic features/classic/113-срабатывающие-особенности.feature
   berserk-rules --rules /tmp/rules-new lint --fail-on warning""",
     "diff": """examples:
@@ -46,7 +49,9 @@ EXAMPLES: dict[str, str] = {
   berserk-rules diff rules /tmp/rules-new --run
   berserk-rules diff rules/classic-113.txt rules/heroes-113-115.txt --json""",
     "approve": """examples:
-  berserk-rules --rules /tmp/rules-new approve classic:113.2.ex1
+  berserk-rules --rules /tmp/rules-new approve
+  berserk-rules --rules /tmp/rules-new approve --editorial
+  berserk-rules --rules /tmp/rules-new approve heroes:113.3.dup2-1 heroes:115.1-3
   berserk-rules approve --all""",
     "site": """examples:
   berserk-rules site --out reports/site

@@ -23,9 +23,12 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 
 def cmd_lint(ns: argparse.Namespace) -> int:
     findings = lint_paths([Path(p) for p in ns.paths]) if ns.paths else lint_project()
-    shown = [f for f in findings if SEVERITIES.index(f.severity) <= SEVERITIES.index(ns.severity)]
+    # errors first, then warnings, then info (ruff's order: what breaks before what is worth knowing)
+    findings = sorted(findings, key=lambda f: SEVERITIES.index(f.severity))
+    severity = ns.severity or ("info" if ns.verbose or ns.json else "warning")
+    shown = [f for f in findings if SEVERITIES.index(f.severity) <= SEVERITIES.index(severity)]
+    counts = {s: sum(1 for f in findings if f.severity == s) for s in SEVERITIES}
     if ns.json:
-        counts = {s: sum(1 for f in findings if f.severity == s) for s in SEVERITIES}
         print(json.dumps({"findings": [f.to_json() for f in shown], "counts": counts,
                           "exit_code": exit_code(findings, ns.fail_on)}, ensure_ascii=False, indent=2))
         return exit_code(findings, ns.fail_on)
@@ -36,9 +39,10 @@ def cmd_lint(ns: argparse.Namespace) -> int:
         line.append(f"{f.severity} {f.code} {f.name}", style=_STYLE[f.severity])
         line.append(f": {terminal(f.message)}")     # a feature's text may hold escape sequences
         console.print(line)
-    counts = [f"{sum(1 for f in findings if f.severity == s)} {s}(s)" for s in SEVERITIES]
+    hidden = len(findings) - len(shown)
     review = [f for f in findings if f.code == "V001"]
-    console.print(Text(f"{len(findings)} finding(s): " + ", ".join(counts)
+    console.print(Text(f"{len(findings)} finding(s): " + ", ".join(f"{counts[s]} {s}(s)" for s in SEVERITIES)
+                       + (f" ({hidden} not shown: -v shows them)" if hidden else "")
                        + (f"; {len(review)} scenario(s) need review" if review else ""),
                        style="bold red" if exit_code(findings, ns.fail_on) else "bold green"))
     return exit_code(findings, ns.fail_on)
@@ -51,6 +55,7 @@ def register(sub: Any) -> None:
     li.add_argument("--json", action="store_true", help="the findings as JSON")
     li.add_argument("--fail-on", choices=SEVERITIES, default="error",
                     help="exit 1 when a finding this severe or worse is made (default: error)")
-    li.add_argument("--severity", choices=SEVERITIES, default="info",
-                    help="show findings this severe or worse (default: info, all)")
+    li.add_argument("--severity", choices=SEVERITIES, default=None,
+                    help="show findings this severe or worse (default: warning; info with -v or --json)")
+    li.add_argument("-v", "--verbose", action="store_true", help="show the info findings too")
     li.set_defaults(func=cmd_lint)

@@ -1,8 +1,9 @@
-"""`berserk-rules mutants [--json] [--only NAME]... [--jobs N] [--declared]`: the suite against every
-mutant engine (harness/quality/mutants.py), the scenarios that killed each, and the kill rate
+"""`berserk-rules mutants [--json] [--only NAME]... [--jobs N] [--declared] [--sentences]`: the suite against
+every mutant engine (harness/quality/mutants.py), the scenarios that killed each, and the kill rate
 (harness/quality/mutation.py). Exit 0 when every mutant was killed, 1 when one survived (or, with --declared, was
 not killed by exactly its declared scenarios), 2 when the run itself failed (the reference engine did not
-pass, a mutant could not be run, an unknown name)."""
+pass, a mutant could not be run, an unknown name). With --sentences nothing runs: every sentence of the text
+with the mutants that misread it, or why none does (exit 1 when a sentence has neither)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,40 @@ def print_report(report: Any) -> None:
                   f"{report.duration_s:.1f} s with {report.jobs} engine(s) at a time{control}")
 
 
+def print_sentences(rows: list[Any], problems: list[str]) -> None:
+    from harness.common.console import make_console
+
+    console = make_console()
+    table = Table("sentence", "mutants (or why none)", "text", title="the sentences of the text and the mutants "
+                  "that misread them")
+    for r in rows:
+        what = ", ".join(r.mutants) if r.mutants else f"[dim]{r.status}: {r.no_rule or r.not_yet or ''}[/]"
+        if r.status == "NO MUTANT":
+            what = "[bold red]NO MUTANT[/]"
+        table.add_row(r.ref, what, r.text if len(r.text) <= 90 else r.text[:89] + "…")
+    console.print(table)
+    counts = {s: sum(1 for r in rows if r.status == s) for s in ("mutant", "no rule", "no mutant yet", "NO MUTANT")}
+    console.print(f"{len(rows)} sentences: {counts['mutant']} read by a mutant, {counts['no rule']} state no rule, "
+                  f"{counts['no mutant yet']} declared without a mutant yet, {counts['NO MUTANT']} with neither")
+    for p in problems:
+        console.print(f"[bold red]problem[/] {p}")
+
+
+def cmd_sentences(ns: argparse.Namespace) -> int:
+    from harness.quality.mutation import sentence_table
+
+    rows, problems = sentence_table()
+    if ns.json:
+        print(json.dumps({"sentences": [r.to_json() for r in rows], "problems": problems}, ensure_ascii=False,
+                         indent=2))
+    else:
+        print_sentences(rows, problems)
+    return 1 if problems else 0
+
+
 def cmd_mutants(ns: argparse.Namespace) -> int:
+    if ns.sentences:
+        return cmd_sentences(ns)
     try:
         from harness.common.console import progress
         from harness.quality.mutation import mutants
@@ -116,4 +150,7 @@ def register(sub: Any) -> None:
     p.add_argument("--write-kills", action="store_true",
                    help="after a full run of every mutant, rewrite KILLS in harness/quality/mutation.py with the "
                         "scenarios that killed each (check them first: a killer must check what the rule says)")
+    p.add_argument("--sentences", action="store_true",
+                   help="run nothing: list every sentence of the text with the mutants that misread it, or why "
+                        "none does (exit 1 when a sentence has neither)")
     p.set_defaults(func=cmd_mutants)

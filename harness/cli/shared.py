@@ -10,7 +10,9 @@ from harness.rules.corpus import Corpus, load_corpus
 from harness.suite.features import ScenarioInfo, scan_features
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_ENGINE = 3            # check: the engine could not be started (one error, not one per scenario)
 EXIT_INTERRUPTED = 130     # as a shell reports a run ended by SIGINT
+EXIT_BROKEN_PIPE = 141     # the reader of stdout went away (128 + SIGPIPE, what a shell reports for git)
 
 
 def make_console(soft_wrap: bool = False) -> Console:

@@ -13,6 +13,7 @@ import math
 import os
 import shlex
 import stat
+import tempfile
 from pathlib import Path
 
 from harness.common.safeio import file_kind
@@ -107,9 +108,24 @@ def output_dir(text: str) -> str:
         kind = "a file" if stat.S_ISREG(st.st_mode) else file_kind(st.st_mode)
         where = kind if base == path else f"under {base}, which is {kind}"
         raise Error(f"{text} is {where}: expected a folder")
-    if not os.access(base, os.W_OK | os.X_OK):
-        raise Error(f"{text}: the folder {base} is not writable")
+    problem = _cannot_write_in(base)
+    if problem:
+        raise Error(f"{text}: the folder {base} is not writable ({problem})")
     return text
+
+
+def _cannot_write_in(folder: Path) -> str:
+    """Why no file can be created in `folder` ("" when one can): tried, not guessed from the mode bits, so a
+    read-only file system (and a folder closed to the user, root included) is found before any work is done."""
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return "permission denied"
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".berserk-rules-probe-")
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    os.unlink(probe)
+    return ""
 
 
 def output_file(text: str) -> str:

@@ -10,6 +10,13 @@ and one finding per line starting with ``file:line:``. The conventions of pytest
   (colour and rich layout; ``NO_COLOR`` still wins for the colour);
 - ``TERM=dumb`` is treated as no colour.
 
+Whatever reaches the user is safe to show: every verb's stdout and stderr are wrapped for the length of the
+command (`guard_streams`, harness/cli): where a stream is not a terminal its control characters are escaped
+(`harness.common.sanitize.stream_safe`), so an engine's ESC/OSC/NUL never lands raw in a log that someone
+later `cat`s; on a terminal the rich console escapes the text it renders (`SafeConsole`) and leaves its own
+colour codes alone. A write that fails (a closed pipe, a full disk) raises `OutputError`, which the command
+line turns into a quiet exit (a closed pipe, as git does) or one line and a non-zero exit.
+
 `make_console()` is the factory; `is_plain(console)` tells a renderer which form to print. Progress
 (`progress(total, label)`) goes to stderr, so a ``--json`` stdout stays clean: a rich bar on a terminal,
 elsewhere a plain line at most every `PROGRESS_EVERY_S` seconds (``$BERSERK_RULES_PROGRESS_EVERY``; ``0``
@@ -22,10 +29,13 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from rich.console import Console
+from rich.segment import Segment
+
+from harness.common.sanitize import stream_safe, terminal
 
 PROGRESS_EVERY_S = 5.0
 PLAIN_WIDTH = 10_000  # a plain console never wraps: rich wraps at the width, so make it unreachable
@@ -54,6 +64,89 @@ def colour_allowed() -> bool:
     return not _env_flag("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
+# ------------------------------------------------------------------------------------------ the streams
+class OutputError(Exception):
+    """A write to stdout or stderr failed: `stream` ("stdout"/"stderr"), the OS error, and whether the reader
+    went away (a closed pipe: EPIPE)."""
+
+    def __init__(self, stream: str, error: OSError) -> None:
+        super().__init__(f"cannot write to {stream}: {error.strerror or error}")
+        self.stream, self.error = stream, error
+        self.broken_pipe = isinstance(error, BrokenPipeError)
+
+
+class GuardedStream:
+    """A text stream as every verb writes it: control characters escaped where it is not a terminal, and a
+    failed write raised as `OutputError` naming the stream (anything else is the stream's own)."""
+
+    def __init__(self, stream: Any, name: str) -> None:
+        self._stream, self._name = stream, name
+        self._escape = not is_terminal(stream)
+
+    @property
+    def wrapped(self) -> Any:
+        return self._stream
+
+    def write(self, text: str) -> int:
+        if self._escape:
+            text = stream_safe(text)
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise OutputError(self._name, exc) from None
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputError(self._name, exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def guard_streams() -> Callable[[], None]:
+    """Wrap sys.stdout and sys.stderr in `GuardedStream`s; returns the function that puts them back."""
+    before = sys.stdout, sys.stderr
+    if sys.stdout is not None and not isinstance(sys.stdout, GuardedStream):
+        sys.stdout = GuardedStream(sys.stdout, "stdout")  # type: ignore[assignment]
+    if sys.stderr is not None and not isinstance(sys.stderr, GuardedStream):
+        sys.stderr = GuardedStream(sys.stderr, "stderr")  # type: ignore[assignment]
+
+    def restore() -> None:
+        sys.stdout, sys.stderr = before
+
+    return restore
+
+
+def silence(stream: Any) -> None:
+    """After a failed write: send what is left of `stream` (its buffer, flushed at exit) to /dev/null, so
+    Python's own last flush neither fails again nor prints «Exception ignored»."""
+    stream = getattr(stream, "wrapped", stream)
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+
+class SafeConsole(Console):
+    """The rich console of a terminal: the text it renders (an engine's name, a card's) has its control
+    characters escaped (`harness.common.sanitize.terminal`); its own colour and cursor codes are kept."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            seg if seg.control or not seg.text else Segment(terminal(seg.text), seg.style, seg.control)
+            for seg in buffer)
+
+
 class PlainConsole(Console):
     """A console for logs: no colour, no wrapping, no cursor tricks; `rule` is a short plain line."""
 
@@ -75,7 +168,7 @@ def make_console(*, stderr: bool = False, file: IO[str] | None = None, soft_wrap
     `soft_wrap` is the terminal behaviour the caller had (a plain console never wraps anyway)."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     if is_terminal(stream):
-        return Console(file=file, stderr=stderr, highlight=False, soft_wrap=soft_wrap,
+        return SafeConsole(file=file, stderr=stderr, highlight=False, soft_wrap=soft_wrap,
                        force_terminal=True if _env_flag("FORCE_COLOR") else None,
                        no_color=not colour_allowed())
     return PlainConsole(file=file, stderr=stderr, highlight=False, soft_wrap=True, width=PLAIN_WIDTH,

@@ -23,18 +23,46 @@ def _root() -> tuple[Path, str]:
         return checkout, "the checkout of the kit"
 
 
+def _layout(root: Path, found_by: str) -> None:
+    """Set every folder of the kit from its root."""
+    global ROOT, FOUND_BY, RULES, FEATURES, SCENARIOS, CATALOG, EXPECTATIONS, REFERENCE_EXPECTATIONS, ASSUMPTIONS
+    global SCENARIO_TESTS, REPORTS
+    ROOT, FOUND_BY = root, found_by
+    RULES = ROOT / "rules"
+    FEATURES = ROOT / "features"
+    SCENARIOS = ROOT / "scenarios"
+    CATALOG = ROOT / "catalog"
+    EXPECTATIONS = ROOT / "expectations"
+    REFERENCE_EXPECTATIONS = EXPECTATIONS / "reference.yaml"
+    ASSUMPTIONS = RULES / "assumptions.yaml"
+    SCENARIO_TESTS = ROOT / "tests" / "test_scenarios.py"
+    if not SCENARIO_TESTS.is_file():             # an installed kit: the binding module ships in harness/
+        SCENARIO_TESTS = Path(__file__).resolve().parents[1] / "run" / "suite_tests.py"
+    REPORTS = ROOT / "reports" if FOUND_BY == "the checkout of the kit" else Path("reports")
+
+
 ROOT, FOUND_BY = _root()
-RULES = ROOT / "rules"
-FEATURES = ROOT / "features"
-SCENARIOS = ROOT / "scenarios"
-CATALOG = ROOT / "catalog"
-EXPECTATIONS = ROOT / "expectations"
-REFERENCE_EXPECTATIONS = EXPECTATIONS / "reference.yaml"
-ASSUMPTIONS = RULES / "assumptions.yaml"
-SCENARIO_TESTS = ROOT / "tests" / "test_scenarios.py"
-if not SCENARIO_TESTS.is_file():                 # an installed kit: the binding module ships in harness/
-    SCENARIO_TESTS = Path(__file__).resolve().parents[1] / "run" / "suite_tests.py"
-REPORTS = ROOT / "reports" if FOUND_BY == "the checkout of the kit" else Path("reports")
+_layout(ROOT, FOUND_BY)
+
+
+def use_root(folder: str) -> None:
+    """Use the suite of the checkout at ``folder`` (`--root DIR`; a pre-commit hook gives ``.``, the repository
+    being committed), never the kit's own: its ``rules/``, ``features/``, ``scenarios/``, ``catalog/`` and
+    ``expectations/``; a repository that keeps only a ``rules/`` folder gets the kit's suite with its rules.
+    The environment carries the choice to the kit's own subprocesses. Raises `InputError` when ``folder`` holds
+    no ``rules/``."""
+    from harness.common.errors import InputError, Problem
+
+    root = Path(folder).resolve()
+    if not (root / "rules").is_dir():
+        raise InputError(Problem(str(folder), None, "--root", f"no rules/ folder in {root}: expected the checkout of a "
+                                 "rules repository (rules/, and features/, scenarios/… for a whole suite)"))
+    if (root / "features").is_dir():
+        os.environ["BERSERK_RULES_ROOT"] = str(root)
+        _layout(root, "--root")
+    else:
+        use_rules_dir(str(root / "rules"))
+        os.environ["BERSERK_RULES_DIR"] = str(root / "rules")
 
 
 def display(path: Path) -> str:

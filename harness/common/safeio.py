@@ -3,16 +3,21 @@
 `atomic_write(path, data)` writes a temporary file beside `path` and renames it over `path`; it refuses a
 `path` that exists and is not a regular file (a folder, a device such as /dev/null, a pipe, a socket), so
 the kit never replaces a device node nor leaves a temporary file in a folder's parent.
+A set of files is replaced with SIGINT, SIGTERM and SIGHUP held back (`signals_deferred`): a signal never
+leaves half a set of old files and half of new ones; it is delivered when the set is in place.
 `read_bytes_bounded(path, limit)` reads a regular file of at most `limit` bytes (never /dev/zero forever).
 Both raise `InputError` naming the path and what was expected.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import stat
 import tempfile
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from harness.common.errors import InputError, Problem
@@ -48,6 +53,22 @@ def check_target(path: Path) -> None:
                                                         "replace (the kit writes regular files only)"))
 
 
+_DEFERRED = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for the block (main thread, POSIX); they arrive after it."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def atomic_write_many(files: Mapping[Path, bytes], mode: int = 0o644) -> None:
     """Write every file to a temporary beside it, then replace them all; on an error nothing is replaced
     and no temporary is left. Targets must be regular files or absent (`check_target`)."""
@@ -67,10 +88,11 @@ def atomic_write_many(files: Mapping[Path, bytes], mode: int = 0o644) -> None:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-        for path in files:
-            check_target(path)       # still regular (or absent) at the moment of the replace
-        for path, tmp in temps.items():
-            os.replace(tmp, path)
+        with signals_deferred():     # the whole set, or none of it
+            for path in files:
+                check_target(path)       # still regular (or absent) at the moment of the replace
+            for path, tmp in temps.items():
+                os.replace(tmp, path)
     except PermissionError as exc:
         raise InputError(Problem(str(exc.filename or next(iter(files)).parent), None, None,
                                  "is not writable (permission denied)")) from None

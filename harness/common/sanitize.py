@@ -2,6 +2,9 @@
 
 - `terminal(text)`: control characters (escape sequences, carriage returns, bells…) escaped as `\\x1b`,
   so an engine's message or a card name cannot drive the user's terminal; newlines and tabs stay.
+- `stream_safe(text)`: the same characters escaped for a stream that is not a terminal (a pipe, a file: what
+  any verb prints there, `harness.common.console.GuardedStream`): C0 as `\\x1b`, DEL, C1 and the bidi controls
+  as `\\u0085`, so a JSON document printed there stays valid JSON with the same values.
 - `loads_checked(text)`: JSON that the reports can carry again: no NaN/Infinity, no lone surrogates in any
   string or key, at most `MAX_DEPTH` levels of nesting. Raises `ValueError` saying what and where.
 """
@@ -27,6 +30,16 @@ def terminal(text: Any) -> str:
     s = str(text)
     s = _CONTROL.sub(_escape, s)
     return _SURROGATE.sub("\ufffd", s)
+
+
+def _stream_escape(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x20 else f"\\u{c:04x}"     # JSON never carries a raw C0 character
+
+
+def stream_safe(text: str) -> str:
+    """`text` for a pipe or a file: control characters (but newline and tab) escaped; see the docstring."""
+    return _CONTROL.sub(_stream_escape, text) if _CONTROL.search(text) else text
 
 
 def clean_text(text: str) -> str:

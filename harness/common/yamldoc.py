@@ -16,10 +16,13 @@ Two optional keywords are read from schemas to phrase messages (validators ignor
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import difflib
+import gc
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -141,12 +144,14 @@ class YamlDoc:
         *,
         _root: Node | None = None,
         _maps: dict[int, dict[Any, tuple[Node, Node]]] | None = None,
+        _line: Callable[[Any], int] | None = None,
     ):
         self.data = data
         self.file = file
         self._line_of = line_of
         self._root = _root
         self._maps = _maps or {}
+        self._line = _line or _mark_line
 
     def __repr__(self) -> str:
         return f"YamlDoc(file={self.file!r})"
@@ -163,22 +168,49 @@ class YamlDoc:
         node = self._root
         if node is None:
             return None
-        line = node.start_mark.line + 1
+        line = self._line(node.start_mark)
         for elem in path:
             if isinstance(node, MappingNode):
                 entry = self._maps.get(id(node), {}).get(_hashable(elem))
                 if entry is None:
                     break
                 key_node, node = entry
-                line = key_node.start_mark.line + 1
+                line = self._line(key_node.start_mark)
             elif isinstance(node, SequenceNode):
                 if not isinstance(elem, int) or isinstance(elem, bool) or not 0 <= elem < len(node.value):
                     break
                 node = node.value[elem]
-                line = node.start_mark.line + 1
+                line = self._line(node.start_mark)
             else:
                 break
         return line
+
+
+def _mark_line(mark: Any) -> int:
+    return int(mark.line) + 1
+
+
+_OTHER_BREAKS = re.compile("[\x85\u2028\u2029]")
+_BREAK_NAMES = {"\x85": "NEL (U+0085)", "\u2028": "LINE SEPARATOR (U+2028)", "\u2029": "PARAGRAPH SEPARATOR (U+2029)"}
+
+
+def line_counter(text: str) -> Callable[[Any], int]:
+    """The 1-based line of a PyYAML mark in `text` as an editor counts lines (at "\\n"). YAML also breaks
+    lines at NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR, so PyYAML's own count runs ahead after one."""
+    if not _OTHER_BREAKS.search(text):
+        return _mark_line
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    return lambda mark: bisect.bisect_left(newlines, mark.index) + 1
+
+
+def other_breaks_hint(text: str) -> str:
+    """A note for a syntax error in a text holding line breaks only YAML sees ("" when there are none)."""
+    found = _OTHER_BREAKS.search(text)
+    if found is None:
+        return ""
+    line = text.count("\n", 0, found.start()) + 1
+    return (f" (line {line} holds a {_BREAK_NAMES[found.group()]}, which YAML reads as a line break though an "
+            "editor shows none: replace it with a space or a real line break)")
 
 
 def _hashable(value: Any) -> Any:
@@ -222,8 +254,28 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDoc:
     return parse_yaml(text, file)
 
 
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: composing a document makes several objects per node, and the
+    collections this sets off grow with the objects already made, so a big file took a time quadratic in its
+    size (200,000 expectations: 100 s; paused: a few seconds, linear). Nothing composed here is garbage. A
+    reader that turns a big document into its own objects pauses it too (`load_expectations`)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
     """Parse YAML text (already decoded) as `load_yaml` does; `file` is the name used in problems."""
+    with gc_paused():
+        return _parse_yaml(text, file)
+
+
+def _parse_yaml(text: str, file: str) -> YamlDoc:
     if not text.strip():
         raise InputError(Problem(file, None, None, "the file is empty: expected a YAML document"))
     root = _compose_fast(text)
@@ -233,7 +285,7 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
             loader = yaml.SafeLoader(text)
             root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        raise InputError(_syntax_problem(file, exc)) from None
+        raise InputError(_syntax_problem(file, exc, text)) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
         char = exc.character if isinstance(exc.character, int) else ord(exc.character)
@@ -249,7 +301,7 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
             loader.dispose()
     if root is None or (isinstance(root, ScalarNode) and root.tag == _NULL and root.value in ("", "~", "null")):
         raise InputError(Problem(file, None, None, "the document is empty (null): expected a YAML document"))
-    builder = _Builder(file)
+    builder = _Builder(file, line_counter(text))
     try:
         data = builder.build(root, ())
     except RecursionError:
@@ -260,13 +312,13 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
         # a bomb multiplies its nodes through aliases; a big file without aliases (size == its nodes) is none
         if size > MAX_EXPANDED_NODES and size > 10 * len(memo):
             builder.problems.append(
-                Problem(file, root.start_mark.line + 1, None,
+                Problem(file, builder.line(root.start_mark), None,
                         f"the document expands to {size} values through aliases "
                         f"(limit {MAX_EXPANDED_NODES}); remove the nested aliases")
             )
     if builder.problems:
         raise InputError(sorted(builder.problems, key=lambda p: p.line or 0))
-    return YamlDoc(data, file, _root=root, _maps=builder.maps)
+    return YamlDoc(data, file, _root=root, _maps=builder.maps, _line=builder.line)
 
 
 #: libyaml's composer (yaml.CSafeLoader), when PyYAML was built with it: the same node tree as yaml.SafeLoader's
@@ -275,7 +327,7 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
 #: without a cycle. Anything else — an error of any kind, a deep or recursive document — is composed again by
 #: yaml.SafeLoader, whose messages and limits (RecursionError) are the ones reported.
 _CSafeLoader = getattr(yaml, "CSafeLoader", None)
-_FAST_INDICATORS = 2000     # at most this many `-`, `:`, `[`, `{`: a bound on the nesting the C composer sees
+_FAST_INDICATORS = 2000     # a bound on the nesting the C composer may see (`_nesting_bound`)
 #: where libyaml accepts what yaml.SafeLoader refuses (a tab, a `?` in a flow collection, a tag, a BOM or a break that is not
 #: "\n" inside the text, control characters; tags, anchors, aliases, directives and reserved indicators too): such a
 #: text goes the pure-Python way. The characters anywhere; the indicators outside whole-line comments (`# …`).
@@ -290,7 +342,7 @@ _FAST_DEPTH = 40            # deeper trees (none of the kit's files) go the pure
 def _compose_fast(text: str) -> Node | None:
     """The document's node tree composed by libyaml, or None: compose it with yaml.SafeLoader instead."""
     if _CSafeLoader is None or _FAST_UNSAFE.search(text) or _FAST_UNSAFE_SEQUENCE.search(text) \
-            or sum(text.count(c) for c in "-:[{") > _FAST_INDICATORS or _flow_over_lines(text):
+            or _flow_over_lines(text) or _nesting_bound(text) > _FAST_INDICATORS:
         return None
     loader = None
     try:
@@ -302,6 +354,19 @@ def _compose_fast(text: str) -> Node | None:
         if loader is not None:
             loader.dispose()
     return root if root is not None and _shallow_acyclic(root) else None
+
+
+def _nesting_bound(text: str) -> int:
+    """An upper bound on the nesting depth of a YAML text whose flow collections each close on their line
+    (`_flow_over_lines`): along a path down the tree, a node one level deeper starts either on the same line
+    (after one more indicator: `-`, `:`, `[`, `{`) or on a later line indented further (or, once per
+    indentation, a sequence at its mapping's indentation). So the depth is at most
+    2 × (the deepest indentation + 1) × (the most indicators on a line + 1) — linear to compute, where counting
+    every indicator of a big flat file (200,000 expectations) sent it the pure-Python way (100 s, not 10)."""
+    lines = text.split("\n")
+    deepest = max(len(line) - len(line.lstrip(" ")) for line in lines)
+    most = max(line.count("-") + line.count(":") + line.count("[") + line.count("{") for line in lines)
+    return 2 * (deepest + 1) * (most + 1)
 
 
 def _flow_over_lines(text: str) -> bool:
@@ -328,25 +393,36 @@ def _shallow_acyclic(root: Node) -> bool:
     return True
 
 
-def _syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
+def _syntax_problem(file: str, exc: yaml.MarkedYAMLError, text: str = "") -> Problem:
+    at = line_counter(text)
     mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark is not None else None
+    line = at(mark) if mark is not None else None
     message = exc.problem or "invalid YAML"
     if exc.context:
         context = exc.context
-        if exc.context_mark is not None and (mark is None or exc.context_mark.line != mark.line):
-            context += f" started at line {exc.context_mark.line + 1}"
+        if exc.context_mark is not None and (mark is None or at(exc.context_mark) != line):
+            context += f" started at line {at(exc.context_mark)}"
         message += f" ({context})"
     if isinstance(exc, yaml.composer.ComposerError) and "single document" in (exc.context or ""):
         message = "expected a single YAML document, but found another one (remove the '---')"
-    return Problem(file, line, None, f"YAML syntax error: {message}")
+    return Problem(file, line, None, f"YAML syntax error: {message}{other_breaks_hint(text)}")
+
+
+def _key_reading(node: ScalarNode) -> str:
+    """How YAML read a key that is not text, in words (for a message)."""
+    if node.tag == _BOOL:
+        return "read as a boolean"
+    if node.tag in (_INT, _FLOAT):
+        return "read as a number"
+    return "text"
 
 
 class _Builder:
     """Turns a composed node tree into plain Python data, collecting problems."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, line: Callable[[Any], int] = _mark_line):
         self.file = file
+        self.line = line
         self.problems: list[Problem] = []
         self.maps: dict[int, dict[Any, tuple[Node, Node]]] = {}
         self._memo: dict[int, Any] = {}
@@ -354,7 +430,7 @@ class _Builder:
         self._constructor = SafeConstructor()
 
     def _problem(self, node: Node, path: JsonPath, message: str) -> None:
-        self.problems.append(Problem(self.file, node.start_mark.line + 1, format_path(path), message))
+        self.problems.append(Problem(self.file, self.line(node.start_mark), format_path(path), message))
 
     def build(self, node: Node, path: JsonPath) -> Any:
         key = id(node)
@@ -429,8 +505,17 @@ class _Builder:
                 continue
             key = self._scalar(key_node, path)
             if key in entries:
-                first = entries[key][0].start_mark.line + 1
-                self._problem(key_node, (*path, key), f"duplicate key '{key}' (first given at line {first})")
+                first_node = entries[key][0]
+                first = self.line(first_node.start_mark)
+                if first_node.value != key_node.value:     # `true` and `1`, `1` and `1.0`: one key to Python
+                    self._problem(key_node, (*path, key), f"the key '{key_node.value}' ({_key_reading(key_node)}) and "
+                                  f"the key '{first_node.value}' at line {first} ({_key_reading(first_node)}) are "
+                                  f"one and the same key once read (YAML 1.1 reads true/false/yes/no/on/off as "
+                                  f"booleans, and true equals 1): quote the keys ('{key_node.value}') to keep them "
+                                  "text")
+                else:
+                    self._problem(key_node, (*path, key), f"duplicate key '{key_node.value}' (first given at line "
+                                  f"{first})")
                 continue
             entries[key] = (key_node, value_node)
             result[key] = self.build(value_node, (*path, key))
@@ -492,7 +577,9 @@ def _validator_class() -> Any:
 
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine_many({"integer": _is_int, "number": _is_number})
-    return jsonschema.validators.extend(base, type_checker=checker)
+    from harness.common.jsonschemas import validator_class
+
+    return validator_class(jsonschema.validators.extend(base, type_checker=checker))
 
 
 _VALIDATOR: Any = None

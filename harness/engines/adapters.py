@@ -24,8 +24,9 @@ class EngineRefused(Exception):
 class EngineFault(Exception):
     """The engine misbehaved (crash, hang, garbage, schema violation): status ERROR/CRASH/TIMEOUT."""
 
-    def __init__(self, status: str, message: str):
+    def __init__(self, status: str, message: str, at_start: bool = False):
         self.status = status
+        self.at_start = at_start          # the engine could not be started (harness.engines.startup)
         super().__init__(message)
 
 

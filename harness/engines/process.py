@@ -295,6 +295,19 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {name}")
 
 
+def signalled() -> bool:
+    """Whether SIGINT, SIGTERM or SIGHUP asked the command to end (while the handlers are installed)."""
+    return bool(_asked_to_end)
+
+
+def signal_name(exc: BaseException) -> str:
+    """The signal a KeyboardInterrupt stands for: SIGTERM or SIGHUP (`_interrupt`), else SIGINT (Ctrl-C)."""
+    text = str(exc)
+    if text.startswith("signal "):
+        return text[len("signal "):]
+    return _asked_to_end[0] if _asked_to_end else "SIGINT"
+
+
 def end_if_asked() -> None:
     """Raise KeyboardInterrupt again when a signal asked the run to end. The first one is raised wherever the
     main thread was, and code that Python runs where an exception is ignored (a garbage-collector callback,
@@ -322,6 +335,11 @@ def install_signal_handlers() -> dict[int, object]:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         with contextlib.suppress(ValueError, OSError):
             previous[sig] = signal.signal(sig, _interrupt)
+    # Ctrl-C too (still a KeyboardInterrupt), so that the run knows which signal ended it; a SIGINT that is
+    # ignored (a background job of a script) stays ignored
+    with contextlib.suppress(ValueError, OSError):
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupt)
     if sys.unraisablehook is sys.__unraisablehook__:
         sys.unraisablehook = _unraisable
     return previous

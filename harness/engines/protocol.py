@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import queue
-import re
 import shlex
 import signal
 import time
@@ -101,8 +100,10 @@ def schema(name: str) -> dict[str, Any]:
 def _validator(name: str) -> Any:
     import jsonschema
 
+    from harness.common.jsonschemas import validator_class
+
     s = schema(name)
-    return jsonschema.validators.validator_for(s)(s, registry=_registry())
+    return validator_class(jsonschema.validators.validator_for(s))(s, registry=_registry())
 
 
 def problems(name: str, message: Any, limit: int = 5) -> list[str]:
@@ -224,7 +225,9 @@ class _Compiler:
         if "minLength" in node:
             checks.append(lambda v, n=node["minLength"]: not isinstance(v, str) or len(v) >= n)
         if "pattern" in node:
-            rx = re.compile(node["pattern"])
+            from harness.common.jsonschemas import ecma_pattern
+
+            rx = ecma_pattern(node["pattern"])        # `$` at the very end, as the schema means it
             checks.append(lambda v, rx=rx: not isinstance(v, str) or rx.search(v) is not None)
         if "minimum" in node:
             checks.append(lambda v, n=node["minimum"]: not _TYPES["number"](v) or v >= n)
@@ -460,7 +463,7 @@ class SubprocessAdapter:
             raise self._fault_now("TIMEOUT", f"the engine did not read the `{kind}` request within {timeout:g} s "
                                              f"({option}; {exc}); it was stopped") from None
         except (OSError, ValueError):
-            raise self._crash(kind) from None
+            raise self._crash(kind, sending=True) from None
         try:
             what, raw = self._reply(proc, timeout)
         except queue.Empty:
@@ -552,11 +555,17 @@ class SubprocessAdapter:
         proc.replies.put((what, raw))          # an end of output: let the exchange report the crash
         return None
 
-    def _crash(self, kind: str) -> EngineFault:
+    def _crash(self, kind: str, sending: bool = False) -> EngineFault:
+        """The engine's end of a pipe is gone: it exited, or (still running) it closed its stdout (no reply
+        can come) or, when the request could not be written (`sending`), its stdin (it reads no more)."""
         proc = self._proc
         assert proc is not None
-        how = describe_exit(proc.exit_code(wait=1.0))
-        return self._fault_now("CRASH", f"the engine {how} while the harness waited for its reply to `{kind}`")
+        code = proc.exit_code(wait=1.0)
+        if sending:
+            how = "closed its stdin (it reads no requests any more)" if code is None else describe_exit(code)
+            return self._fault_now("CRASH", f"the engine {how}: the `{kind}` request could not be sent")
+        return self._fault_now("CRASH", f"the engine {describe_exit(code)} while the harness waited for its reply "
+                                        f"to `{kind}`")
 
     def _fault_now(self, status: str, message: str, stop: bool = True) -> EngineFault:
         return self._faulted(EngineFault(status, message), tail=True, stop=stop)

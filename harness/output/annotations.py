@@ -12,7 +12,8 @@
 
 The file of an annotation is the feature's path relative to the repository being checked out
 (``$GITHUB_WORKSPACE``) when the kit lives inside it, else relative to the kit's root (GitHub then lists
-the annotation on the run without placing it in a file).
+the annotation on the run without placing it in a file); the `file` attributes of junit.xml use the same
+base (`annotation_path`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from rich.text import Text
 from harness.common import paths
 from harness.common.console import is_plain
 from harness.run.results import STATUSES
+
+STALE_SHOWN = 50     # stale expectation entries listed in a log or a job summary (results.json has them all)
 
 
 # ------------------------------------------------------------------------------------------ plain summary
@@ -51,6 +54,9 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
         out(section_line(section, counts), markup=False)
     parts = [f"{summary[s]} {s}" for s in STATUSES if summary[s]]
     verdict = "OK, every result as expected" if summary["ok"] else f"{summary['unexpected']} unexpected"
+    if not results.complete:
+        verdict = ("INTERRUPTED: " if results.interrupted else "STOPPED: ") + results.incomplete_reason() \
+            + (f", {summary['unexpected']} unexpected" if summary["unexpected"] else "")
     out(f"{summary['total']} scenarios: {', '.join(parts) or 'none'} — {verdict}", markup=False)
     if summary.get("needs_review"):
         out(f"{summary['needs_review']} scenario(s) need review: their rule units changed wording", markup=False)
@@ -68,8 +74,11 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
         out(f"{known} known failure(s) listed in the expectations file", markup=False)
     if results.stale_expectations:
         out(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", markup=False)
-        for entry in results.stale_expectations:
+        for entry in results.stale_expectations[:STALE_SHOWN]:
             out(f"  {entry}", markup=False)
+        if len(results.stale_expectations) > STALE_SHOWN:
+            out(f"  … and {len(results.stale_expectations) - STALE_SHOWN} more (results.json lists them all)",
+                markup=False)
 
 
 # ------------------------------------------------------------------------------------------ GitHub Actions
@@ -112,6 +121,8 @@ def annotation_path(feature: str, env: dict[str, str] | None = None) -> str:
 def github_annotations(results: Any, env: dict[str, str] | None = None) -> list[str]:
     """One ``::error`` workflow command per unexpected result (a known failure is not one)."""
     out = []
+    if results.stopped:          # one engine, one failure: one annotation, on no file
+        out.append(workflow_command("error", results.stopped, title="the engine could not be started"))
     for r in results.unexpected:
         title = f"{r.status} (expected {r.expected}): {r.name}"
         message = f"{r.scenario}\nunits: {', '.join(r.units) or '—'}\n{r.explanation()}"
@@ -129,6 +140,10 @@ def step_summary_markdown(results: Any) -> str:
     run = results.run
     summary = results.summary()
     verdict = "✅ every result as expected" if summary["ok"] else f"❌ {summary['unexpected']} unexpected"
+    if results.stopped and not results.results:   # one line: the engine never played, no table to show
+        return f"## berserk-rules check: ❌ {_md_cell(results.stopped)}\n"
+    if not results.complete:
+        verdict = f"❌ {results.incomplete_reason()}"
     lines = [f"## berserk-rules check: {verdict}", "",
              f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · suite {run.suite_version} · "
              f"{run.duration_s:.1f} s", "",
@@ -151,7 +166,10 @@ def step_summary_markdown(results: Any) -> str:
     if known:
         lines += ["", f"{known} known failure(s) listed in the expectations file."]
     if results.stale_expectations:
-        lines += ["", f"Stale expectations (match no scenario): {', '.join(results.stale_expectations)}"]
+        shown = ", ".join(results.stale_expectations[:STALE_SHOWN])
+        more = len(results.stale_expectations) - STALE_SHOWN
+        lines += ["", f"Stale expectations (match no scenario): {shown}"
+                      + (f" … and {more} more (results.json lists them all)" if more > 0 else "")]
     return "\n".join(lines) + "\n"
 
 

@@ -30,7 +30,8 @@ def coverage_data(results: Any) -> dict[str, Any]:
     editions: dict[str, dict[str, int]] = {}
     for u in units:
         ed = editions.setdefault(u["id"].split(":", 1)[0], {"axes": 0, "axes_played": 0, "values": 0,
-                                                              "values_played": 0, "values_passing": 0})
+                                                              "values_played": 0, "values_passing": 0,
+                                                              "values_justified": 0})
         for key in ed:
             ed[key] += u["axes"][key]
     return {"units_total": len(units), "units_covered": covered, "axes_file": axes.file if axes.exists else None,
@@ -49,7 +50,8 @@ def _axes_of(axes: Any, unit: str, named: set[str], passing: set[str] | None) ->
     out = {**played, "values_passing": axes.figures(unit, passing)["values_played"] if passing is not None
            else played["values_played"],
            "unplayed": [f"{a.id}={v.id}" for a in axes.of(unit) for v in a.values
-                        if not any(s in named for s in v.plays)]}
+                        if not v.justified and not any(s in named for s in v.plays)],
+           "justified": [f"{a.id}={v.id}" for a in axes.of(unit) for v in a.values if v.justified]}
     return out
 
 

@@ -17,19 +17,20 @@ controls it) and markers (such as «дрожь»).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as _xml_escape
-
-from rich import box
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 
 from harness.common.facts import COLUMNS, ROWS
 from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES
 
+# rich is imported where the terminal pictures are drawn: the SVG and the words need only the standard library
+# (the site's sandbox runs them in the browser, in Pyodide)
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.text import Text
+
 __all__ = [
-    "answer_line", "board_rich", "board_svg", "card_summary", "history_line", "pending_line",
+    "answer_line", "board_rich", "board_svg", "card_summary", "history_line", "option_line", "pending_line",
     "player_colour", "print_playout", "stack_lines", "waiting_lines",
 ]
 
@@ -273,7 +274,7 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     return _generic(str(kind), data, state)
 
 
-def _option(state: dict[str, Any] | None, option: Any) -> str:
+def option_line(state: dict[str, Any] | None, option: Any) -> str:
     if option is None:
         return "нет"
     if isinstance(option, dict):
@@ -282,7 +283,7 @@ def _option(state: dict[str, Any] | None, option: Any) -> str:
             return f"{text} — «{option['ability']}»" if option.get("ability") else text
         return ", ".join(f"{k}: {v}" for k, v in option.items())
     if isinstance(option, list):
-        return "+".join(_option(state, o) for o in option)
+        return "+".join(option_line(state, o) for o in option)
     return _name(state, option)
 
 
@@ -295,18 +296,18 @@ def pending_line(pending: dict[str, Any] | None, state: dict[str, Any] | None = 
     word = _ability_word(state)
     if kind == "declare_trigger":
         must = "обязан объявить" if pending.get("mandatory") else "может объявить"
-        return f"Игрок {player} {must} {word}: " + "; ".join(_option(state, o) for o in options)
+        return f"Игрок {player} {must} {word}: " + "; ".join(option_line(state, o) for o in options)
     if kind == "defender":
-        return f"Игрок {player} решает, назначить ли защитника: " + " / ".join(_option(state, o) for o in options)
+        return f"Игрок {player} решает, назначить ли защитника: " + " / ".join(option_line(state, o) for o in options)
     if kind == "redirect":
-        return f"Игрок {player} решает, перенаправить ли атаку: " + " / ".join(_option(state, o) for o in options)
+        return f"Игрок {player} решает, перенаправить ли атаку: " + " / ".join(option_line(state, o) for o in options)
     if kind == "roll":
         return f"Игрок {player} бросает кубик ({ROLES_RU.get(pending.get('role'), pending.get('role'))})"
     if kind == "target":
-        return f"Игрок {player} выбирает цель: " + " / ".join(_option(state, o) for o in options)
+        return f"Игрок {player} выбирает цель: " + " / ".join(option_line(state, o) for o in options)
     if kind in ("order", "order_triggers"):
-        return f"Игрок {player} выбирает порядок: " + " / ".join(_option(state, o) for o in options)
-    opts = " / ".join(_option(state, o) for o in options)
+        return f"Игрок {player} выбирает порядок: " + " / ".join(option_line(state, o) for o in options)
+    opts = " / ".join(option_line(state, o) for o in options)
     return f"Решение «{kind}» за игроком {player}" + (f": {opts}" if opts else "")
 
 
@@ -448,6 +449,8 @@ def _cell_markers(state: dict[str, Any] | None) -> dict[str, list[str]]:
 
 # ------------------------------------------------------------------------------------------ rich
 def _card_text(card: dict[str, Any], players: Sequence[str], attached: Sequence[dict[str, Any]] = ()) -> Text:
+    from rich.text import Text
+
     colour = player_colour(card.get("controller"), players)[2]
     t = Text()
     t.append(card["name"], style=f"bold {colour}")
@@ -473,6 +476,11 @@ def _card_text(card: dict[str, Any], players: Sequence[str], attached: Sequence[
 def board_rich(state: dict[str, Any] | None) -> RenderableType:
     """The board for the terminal: the 5×6 grid (classic) or a list per player (heroes), then the cards
     outside the battlefield."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     if not state:
         return Text("(нет расклада)", style="dim")
     players = _players(state)
@@ -529,6 +537,8 @@ def board_rich(state: dict[str, Any] | None) -> RenderableType:
 def print_playout(view: dict[str, Any], console: Console, *, boards: bool = True) -> None:
     """A play-out on the terminal: every step, the board when it changed, the history entries of the step
     (rule effects marked), the stack/Queue, priority, the pending decision and its answer; the outcome."""
+    from rich.text import Text
+
     style = {"PASS": "bold green", "FAIL": "bold red", "SKIP": "cyan"}.get(view["status"], "bold magenta")
     head = Text("▶ ")
     head.append(view["name"], style="bold")

@@ -4,12 +4,19 @@ Every file is written atomically: rendered in memory, written to a temporary fil
 then moved over the old one with `os.replace`.  `write_reports` renders all three and writes all three
 temporaries before replacing any, so a failure while rendering or writing leaves the previous reports
 intact and no temporary files behind.
+
+A run that did not end (interrupted by a signal, or stopped because the engine could not be started) never
+passes for a complete one: every format says so (results.json `interrupted`/`stopped` and `not_run`; in
+junit.xml a testsuite «berserk-rules run» with one error naming it and the scenarios not run; a banner at the
+top of index.html), and the complete set it replaces is kept in `last-complete/` beside it. An interrupted
+run with no result at all leaves the reports as they were.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
@@ -35,6 +42,7 @@ HTML_TEMPLATE = "index.html.j2"
 RESULTS_JSON = "results.json"
 JUNIT_XML = "junit.xml"
 INDEX_HTML = "index.html"
+LAST_COMPLETE = "last-complete"      # where an incomplete run keeps the complete set it replaces
 
 _STYLE = {
     "PASS": "green",
@@ -152,8 +160,13 @@ def render_junit(results: RunResults) -> bytes:
     root = ET.Element("testsuites", {"name": "berserk-rules"})
     totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
     total_time = 0.0
+    from harness.output.annotations import annotation_path
+
     for feature in sorted(by_feature):
-        suite = ET.SubElement(root, "testsuite", {"name": _x(feature), "file": _x(feature)})
+        # `file`: the path from the workspace root, as the annotations give it ($GITHUB_WORKSPACE when set), so a
+        # CI tool that reads JUnit places the failure in the checked-out repository
+        where = annotation_path(feature)
+        suite = ET.SubElement(root, "testsuite", {"name": _x(feature), "file": _x(where)})
         properties = ET.SubElement(suite, "properties")
         for name in ("engine", "engine_version", "protocol_version", "suite_version", "seed"):
             _property(properties, name, str(getattr(run, name)))
@@ -166,7 +179,7 @@ def render_junit(results: RunResults) -> bytes:
                 {
                     "classname": _x(_classname(feature)),
                     "name": _x(result.name),
-                    "file": _x(feature),
+                    "file": _x(where),
                     "line": str(result.line),
                     "time": _seconds(result.duration_s),
                 },
@@ -203,11 +216,33 @@ def render_junit(results: RunResults) -> bytes:
             suite.set(key, str(value))
             totals[key] += value
         total_time += suite_time
+    if not results.complete:
+        _incomplete_suite(root, results)
+        totals["tests"] += 1
+        totals["errors"] += 1
     for key, value in totals.items():
         root.set(key, str(value))
     root.set("time", _seconds(results.run.duration_s or total_time))
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def _incomplete_suite(root: ET.Element, results: RunResults) -> None:
+    """The first testsuite of an interrupted or stopped run: one error naming why and the scenarios not run
+    (as pytest marks an interrupted session), so a CI job that reads only JUnit sees it."""
+    kind = "ENGINE" if results.stopped else "INTERRUPTED"
+    reason = results.incomplete_reason()
+    suite = ET.Element("testsuite", {"name": "berserk-rules run", "tests": "1", "failures": "0", "errors": "1",
+                                     "skipped": "0", "time": _seconds(0.0), "timestamp": results.run.started})
+    properties = ET.SubElement(suite, "properties")
+    _property(properties, "interrupted" if kind == "INTERRUPTED" else "stopped", "true")
+    _property(properties, "not_run", str(len(results.not_run)))
+    case = ET.SubElement(suite, "testcase", {"classname": "berserk-rules", "time": _seconds(0.0),
+                                             "name": "the engine could not be started" if results.stopped
+                                             else "the run was interrupted"})
+    error = ET.SubElement(case, "error", {"type": kind, "message": _x(reason)})
+    error.text = _x(reason + ("\n\nnot run:\n" + "\n".join(results.not_run) if results.not_run else ""))
+    root.insert(0, suite)
 
 
 def write_junit(results: RunResults, path: str | Path) -> Path:
@@ -301,6 +336,9 @@ def render_html(results: RunResults, extra: Mapping[str, Any] | None = None) -> 
         coverage=_coverage_view(extra.get("coverage")),
         expectation=_expectation,
         fork_summary=fork_summary,
+        incomplete=results.incomplete_reason(),
+        interrupted=results.interrupted,
+        not_run=results.not_run,
     )
 
 
@@ -397,19 +435,74 @@ def write_reports(
     """Write ``results.json``, ``junit.xml`` and ``index.html`` into `report_dir` (created if missing),
     all or nothing; returns ``{"json": …, "junit": …, "html": …}``."""
     report_dir = Path(report_dir)
-    extra = {**default_extra(results, skip=set(extra or ())), **(extra or {})}
     files = {
         "json": report_dir / RESULTS_JSON,
         "junit": report_dir / JUNIT_XML,
         "html": report_dir / INDEX_HTML,
     }
+    if results.interrupted and not results.results:
+        return {}                    # interrupted before any scenario ended: the reports stay as they were
+    extra = {**default_extra(results, skip=set(extra or ())), **(extra or {})}
     rendered = {
         files["json"]: render_results_json(results),
         files["junit"]: render_junit(results),
         files["html"]: render_html(results, extra).encode("utf-8"),
     }
-    _write_atomically(rendered)
+    if results.complete:
+        _write_atomically(rendered)
+        _drop_last_complete(report_dir)
+        return files
+    from harness.common.safeio import signals_deferred
+
+    with signals_deferred():         # the complete set moves aside and the marked one comes, or neither
+        _keep_last_complete(report_dir, list(files.values()))
+        _write_atomically(rendered)
     return files
+
+
+def _drop_last_complete(report_dir: Path) -> None:
+    """A complete run supersedes the set an interrupted one kept aside: remove it (its three files only)."""
+    kept = report_dir / LAST_COMPLETE
+    for name in (RESULTS_JSON, JUNIT_XML, INDEX_HTML):
+        try:
+            (kept / name).unlink()
+        except OSError:
+            pass
+    try:
+        kept.rmdir()
+    except OSError:
+        pass
+
+
+def _is_complete_report(path: Path) -> bool:
+    """Whether `path` is the results.json of a complete run (one that was neither interrupted nor stopped)."""
+    from harness.common.errors import InputError
+    from harness.common.safeio import read_bytes_bounded
+
+    try:
+        data = json.loads(read_bytes_bounded(path))
+    except (InputError, ValueError):
+        return False
+    return isinstance(data, dict) and "results" in data and not data.get("interrupted") \
+        and not data.get("stopped") and not data.get("not_run")
+
+
+def _keep_last_complete(report_dir: Path, files: list[Path]) -> None:
+    """Before an incomplete run's reports replace a complete set, move that set to `last-complete/` (an
+    incomplete set there is replaced by nothing: the last complete one stays)."""
+    if not _is_complete_report(report_dir / RESULTS_JSON):
+        return
+    kept = report_dir / LAST_COMPLETE
+    try:
+        kept.mkdir(exist_ok=True)
+        for path in files:
+            if path.is_file():
+                os.replace(path, kept / path.name)
+    except OSError as exc:
+        from harness.common.errors import InputError, Problem
+
+        raise InputError(Problem(str(kept), None, None, f"the last complete reports could not be kept there: "
+                                                        f"{exc.strerror or exc}")) from None
 
 
 # --- terminal ---------------------------------------------------------------------------------------
@@ -486,8 +579,13 @@ def print_summary(results: RunResults, console: Console) -> None:
         console.print(
             Text(f"Stale expectations (match no scenario): {len(results.stale_expectations)}", style="yellow")
         )
-        for entry in results.stale_expectations:
+        from harness.output.annotations import STALE_SHOWN
+
+        for entry in results.stale_expectations[:STALE_SHOWN]:
             console.print(Text(f"  {terminal(entry)}"))
+        more = len(results.stale_expectations) - STALE_SHOWN
+        if more > 0:
+            console.print(Text(f"  … and {more} more (results.json lists them all)"))
 
 
 

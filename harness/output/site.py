@@ -7,20 +7,25 @@ Layout of the built folder (all links relative, no server, no network, works fro
     status.html              every scenario with the reference engine's status (and another engine's)
     rules/<file>.html        one rules file as it reads: headings, every unit anchored by its id
                              (``rules/heroes-113-115.html#heroes:113.7``), cross-references linked
-    u/<edition>_<n>.html     one clause (or unit without a clause) with its items, paragraphs and
-                             examples, and under each unit its scenarios played out step by step:
-                             an SVG board before and after every step that changes it, the history
-                             entries of the step (rule effects marked), the stack/Queue, priority,
-                             the pending decision and its answer, and the result
-    assets/site.css, assets/search.js, assets/search-index.js
+    sandbox.html             the sandbox: any position played with the reference engine in the browser, exported
+                             as a scenario (`harness.output.sandbox_site`; needs ``site --serve``)
+    u/<edition>_<n>.html     one clause (or unit without a clause): first the rule — its text, its items,
+                             paragraphs and examples, each example with its scenarios played out step by
+                             step (an SVG board before and after every step that changes it, the history
+                             entries of the step (rule effects marked), the stack/Queue, priority, the
+                             pending decision and its answer, and the result); then the other scenarios,
+                             collapsed (``<details data-scenario-id="…">``)
+    u/sc/<anchor>.js         the play-out of one collapsed scenario, loaded by ``assets/unit.js`` when it is
+                             opened (a ``<script>``, so it works from ``file://``): first load stays light
+    assets/site.css, assets/search.js, assets/search-index.js, assets/unit.js
 
 Search: the same analysis and ranking as ``berserk-rules lookup`` (`harness.rules.search`), offline. The build
 ships (``assets/search-index.js``) the units, the BM25 weight of every lemma in every unit per field (unit
 text, section title, scenario names, card names, kin-word stems), and a table from every word form of the
 index's lemmas to its lemma (pymorphy3 generates the forms here). ``search.js`` maps a typed form to its
 lemma by that table (a form not in it by the Russian Snowball stem, as `harness.rules.search` does for unknown
-words), sums the same weights in the same order, and ranks full matches first: the page finds, in the same
-order, what ``lookup`` finds.
+words), sums the same weights in the same order, scales and raises them alike and cuts the same snippets: the
+page finds, in the same order, what ``lookup`` finds.
 
 The build is atomic: pages are written into a temporary folder next to ``out`` and swapped in at the
 end; a folder that is not a site built here (no marker file) is never replaced.
@@ -54,11 +59,10 @@ from harness.run.results import STATUSES, RunResults
 from harness.suite.features import scan_features, scenarios_by_unit
 from harness.suite.session import load_assumptions
 
-__all__ = ["SiteSummary", "build_site", "page_of", "unit_url", "link_references"]
+__all__ = ["SiteSummary", "build_site", "first_load_bytes", "page_of", "size_figures", "unit_url", "link_references"]
 
 TEMPLATES = Path(__file__).parent.parent / "templates" / "site"
 MARKER = ".berserk-rules-site"
-SNIPPET = 170
 
 
 @dataclass
@@ -92,8 +96,44 @@ def rules_file_page(file: str) -> str:
     return "rules/" + Path(file).stem + ".html"
 
 
+STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL": "провален", "ERROR": "ошибка", "CRASH": "сбой",
+                 "TIMEOUT": "не успел", "SKIP": "пропущен", "N/A": "неприменим", "—": "—"}
+"""The words the site shows for the statuses of `harness.run.results.STATUSES` (the badge's class keeps the key)."""
+
+
+def status_label(status: str) -> str:
+    """A status as the site shows it, in Russian (an unknown one as it is)."""
+    return STATUS_LABELS.get(status, status)
+
+
+def scenario_fragment(scenario_id: str) -> str:
+    """The file, from the site's root, that holds a collapsed scenario's play-out (loaded when it is opened)."""
+    return "u/sc/" + _scenario_anchor(scenario_id) + ".js"
+
+
 def _scenario_anchor(scenario_id: str) -> str:
     return "sc-" + hashlib.sha256(scenario_id.encode()).hexdigest()[:10]
+
+
+def first_load_bytes(page: Path) -> int:
+    """The bytes a browser loads to show a built page first: the HTML and the stylesheets and scripts it names
+    (not the play-outs of collapsed scenarios, loaded when opened)."""
+    text = page.read_text(encoding="utf-8")
+    refs = re.findall(r'<link rel="stylesheet" href="([^"]+)"', text) + re.findall(r'<script src="([^"]+)"', text)
+    return page.stat().st_size + sum((page.parent / r).resolve().stat().st_size for r in refs)
+
+
+def size_figures(out: Path) -> dict[str, Any]:
+    """The weights of a built site: the largest unit page and the largest page of all on first load
+    (:func:`first_load_bytes`), the total size and the number of files."""
+    files = [p for p in out.rglob("*") if p.is_file() and p.name != MARKER]
+    pages = {p.relative_to(out).as_posix(): first_load_bytes(p) for p in out.rglob("*.html")}
+    units = {k: v for k, v in pages.items() if k.startswith("u/")}
+    unit_page = max(units, key=units.__getitem__) if units else ""
+    any_page = max(pages, key=pages.__getitem__) if pages else ""
+    return {"largest_unit_page": unit_page, "largest_unit_page_bytes": units.get(unit_page, 0),
+            "largest_page": any_page, "largest_page_bytes": pages.get(any_page, 0),
+            "total_bytes": sum(p.stat().st_size for p in files), "files": len(files), "pages": len(pages)}
 
 
 # ------------------------------------------------------------------------------------------ cross-references
@@ -136,14 +176,14 @@ def search_index(corpus: Any, scenario_count: Mapping[str, int], scenarios: Any 
     per field (``post[field][term] = [position, weight, …]``), and the form table (``forms[term] =
     "prefix|suffixes"``: every word form of the index's lemmas, generated by pymorphy3; ``fn``: the forms
     that are function words), so the page ranks exactly as ``lookup`` does."""
-    from harness.rules.search import FIELD_WEIGHTS, FIELDS, MIN_PREFIX, SearchIndex
+    from harness.rules import search as s
 
-    index = SearchIndex(corpus, scenarios, cards)
+    index = s.SearchIndex(corpus, scenarios, cards)
     units = []
     for u in corpus.units:
-        text = u.text if len(u.text) <= SNIPPET else u.text[: SNIPPET - 1].rstrip() + "…"
         units.append({"id": u.id, "e": u.edition, "k": u.kind, "n": u.number, "s": u.section, "l": u.label,
-                      "t": text, "u": unit_url(u), "c": page_of(u), "sc": scenario_count.get(u.id, 0)})
+                      "t": u.text, "u": unit_url(u), "c": page_of(u), "sc": scenario_count.get(u.id, 0)})
+    FIELDS, FIELD_WEIGHTS, MIN_PREFIX = s.FIELDS, s.FIELD_WEIGHTS, s.MIN_PREFIX
     post = {f: {term: [x for pos, w in sorted(row.items()) for x in (pos, w)]
                 for term, row in sorted(index.postings[f].items())} for f in (*FIELDS, "stem")}
     by_term: dict[str, list[str]] = {}
@@ -152,8 +192,10 @@ def search_index(corpus: Any, scenario_count: Mapping[str, int], scenarios: Any 
         by_term.setdefault(term, []).append(form)
         if function:
             function_forms.append(form)
+    openings = [[index.position[uid], title, sorted(terms)] for title, terms, uid in index.openings]
     return {"editions": list(EDITIONS), "min_prefix": MIN_PREFIX, "fields": list(FIELDS),
-            "weights": FIELD_WEIGHTS, "units": units, "post": post,
+            "weights": FIELD_WEIGHTS, "coverage_floor": s.COVERAGE_FLOOR, "title_overlap": s.TITLE_OVERLAP,
+            "openings": openings, "units": units, "post": post,
             "forms": {term: _group_forms(forms) for term, forms in by_term.items()}, "fn": function_forms}
 
 
@@ -237,6 +279,7 @@ class _SiteData:
         self.ref = {r.scenario: r for r in run.results.results} if run.results else {}
         self.oth = {r.scenario: r for r in other.results} if other else {}
         self.env = _env()
+        self._views: dict[tuple[str, str], dict[str, Any]] = {}
         try:
             self.assumptions = [_assumption_view(a) for a in load_assumptions()]
         except InputError:
@@ -244,6 +287,13 @@ class _SiteData:
 
     # -- per scenario
     def scenario_view(self, sid: str, root: str) -> dict[str, Any]:
+        """The play-out of a scenario as the templates show it (computed once per scenario and root)."""
+        key = (sid, root)
+        if key not in self._views:
+            self._views[key] = self._scenario_view(sid, root)
+        return self._views[key]
+
+    def _scenario_view(self, sid: str, root: str) -> dict[str, Any]:
         info = self.scenarios.get(sid)
         view = self.playouts.get(sid)
         ref, oth = self.ref.get(sid), self.oth.get(sid)
@@ -277,7 +327,8 @@ class _SiteData:
                      for k, t, ln in (info.steps if info else ())]
             final_svg = None
         return {
-            "id": sid, "anchor": _scenario_anchor(sid), "name": self.names.get(sid) or (view or {}).get("name", sid),
+            "id": sid, "anchor": _scenario_anchor(sid), "fragment": scenario_fragment(sid).removeprefix("u/"),
+            "name": self.names.get(sid) or (view or {}).get("name", sid),
             "feature": info.feature if info else (view or {}).get("feature", ""),
             "line": info.line if info else (view or {}).get("line", 0),
             "units": list(info.units) if info else (view or {}).get("units", []),
@@ -304,7 +355,8 @@ class _SiteData:
         (out / "assets").mkdir(parents=True)
         (out / "rules").mkdir()
         (out / "u").mkdir()
-        for name in ("site.css", "search.js"):
+        (out / "u" / "sc").mkdir()
+        for name in ("site.css", "search.js", "unit.js"):
             shutil.copyfile(TEMPLATES / name, out / "assets" / name)
         count = {uid: len(v) for uid, v in self.by_unit.items()}
         from harness.rules.search import board_cards
@@ -322,10 +374,25 @@ class _SiteData:
         for f in self.corpus.files:
             self.render(out / rules_file_page(f.path), "rules.html.j2", root="../", file=f,
                         items=self.reading_items(f, "../"), **common)
+        macros = self.env.get_template("_macros.html.j2").make_module(common)
+        written: set[str] = set()
         for u in self.corpus.units:
             if page_of(u) != u.id:
                 continue
-            self.render(out / page_file(u.id), "unit.html.j2", root="../", **self.unit_page(u, "../"), **common)
+            page = self.unit_page(u, "../")
+            self.render(out / page_file(u.id), "unit.html.j2", root="../", **page, **common)
+            for b in page["blocks"]:
+                for sc in [*b["more"], *b["collapsed"]]:
+                    if sc["id"] not in written:  # one file per scenario, loaded by assets/unit.js when opened
+                        written.add(sc["id"])
+                        body = str(macros.scenario_body(sc, "../"))
+                        (out / scenario_fragment(sc["id"])).write_text(
+                            "BerserkLazy.put(" + json.dumps(sc["anchor"]) + ", "
+                            + json.dumps(body, ensure_ascii=False) + ");\n", encoding="utf-8")
+        from harness.output.sandbox_site import write_sandbox  # the sandbox: the engine in the browser
+
+        self.render(out / "sandbox.html", "sandbox.html.j2", root="", **write_sandbox(out, scenarios, TEMPLATES),
+                    **common)
 
     def render(self, path: Path, template: str, **ctx: Any) -> None:
         html = self.env.get_template(template).render(**ctx)
@@ -338,6 +405,7 @@ class _SiteData:
             "ref_run": run.run if run else None, "ref_summary": _status_counts(run),
             "other_run": self.other.run if self.other else None, "other_summary": _status_counts(self.other),
             "rules_file_page": rules_file_page, "unit_url": unit_url, "page_file": page_file,
+            "status_label": status_label,
         }
 
     def files_view(self) -> list[dict[str, Any]]:
@@ -399,17 +467,23 @@ class _SiteData:
                 mine = [x for x in s.units if x in on_page]
                 for i in s.ids:
                     home[i] = max(mine, key=lambda x: (x.count("."), mine.index(x)))
+        # the rule's own examples are played in the page (an example's first scenario); every other scenario is
+        # collapsed, its play-out in a fragment file loaded when it is opened (a page stays light: tests/test_site.py)
         blocks = []
         for u in units:
             item = self.unit_item(u, root)
             played = [self.scenario_view(sc["id"], root) for sc in item["scenarios"] if home.get(sc["id"]) == u.id]
             elsewhere = [{**sc, "home": home.get(sc["id"])} for sc in item["scenarios"] if home.get(sc["id"]) != u.id]
-            blocks.append({**item, "played": played, "elsewhere": elsewhere})
+            example = u.kind == "example"  # its first scenario played, its others collapsed right under it
+            blocks.append({**item, "played": played, "open": played[:1] if example else [],
+                           "more": played[1:] if example else [], "collapsed": [] if example else played,
+                           "elsewhere": elsewhere})
         used = list(dict.fromkeys(a for b in blocks for sc in b["played"] for a in sc["assumptions"]))
         f = next(f for f in self.corpus.files if f.path == top.file)
         prev_next = [u for u in f.units if u.parent is None]
         i = prev_next.index(top)
-        return {"top": top, "blocks": blocks, "file": f, "file_title": _file_title(f),
+        return {"top": top, "blocks": blocks, "collapsed_blocks": [b for b in blocks if b["collapsed"]],
+                "file": f, "file_title": _file_title(f),
                 "section_title": top.section_title,
                 "prev": prev_next[i - 1] if i > 0 else None,
                 "next": prev_next[i + 1] if i + 1 < len(prev_next) else None,

@@ -11,7 +11,12 @@
 | `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search; the note gives the engine alone's time per order on the same tree (`engine_floor`) and the least time it allows on the cores used, and what a memo look-up (a fingerprint) costs against one engine call (`lookup_cost`) | ≤ 5 s |
 | `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
-| `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 95 % |
+| `big-inputs` | reading a 200,000-entry expectations file (`load_expectations`), with a tenth of it for comparison; the note gives both times per entry (linear: the same) and the scan of a 10,000-scenario feature against a 1,000-scenario one | ≤ 30 s |
+| `search` | search recall@3: the share of the judge's queries of `tests/data/search_queries.yaml` whose expected unit is among the first three that `lookup` finds by words (harness/rules/search.py); the note gives the index build time and the time per query | ≥ 97 % |
+| `site-page` | the largest unit page of the site (`berserk-rules site`, built into a temporary folder) on first load: its HTML, stylesheet and scripts, not the play-outs of collapsed scenarios (loaded when opened); the note names it and the largest page of all (the home and search pages carry the search index) | ≤ 300 KB |
+| `site-size` | the whole built site: every file, in MB; the note gives the number of files and pages and the build time | — |
+| `sandbox-start` | the site's sandbox (sandbox.html, the engine in Pyodide) in headless Chromium over localhost, a fresh profile: from the page's start to the first legal actions shown on a scenario's board, measured by the page itself (`performance.now()`, read from the DOM); not available without Chromium or Pyodide | — |
+| `sandbox-action` | the same page: one action (a legal action played, the view rebuilt and drawn), the median of 7 | — |
 | `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
 
 The report gives the machine (CPUs) and its load average (1 minute) before and after the run: a figure
@@ -55,7 +60,7 @@ from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
-         "search", "memory")
+         "big-inputs", "search", "site-page", "site-size", "sandbox-start", "sandbox-action", "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 REPEATS = 3          # runs of each short figure (check, protocol, orderings); the best one is the figure
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -558,12 +563,53 @@ def bench_growth(factor: int = 10) -> Figure:
                          "per_step_us": round(per_step * 1e6, 1), "work_ratio": round(work, 3)})
 
 
+# ------------------------------------------------------------------------------------------ big inputs
+def _timed_call(call: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    call()
+    return time.perf_counter() - started
+
+
+def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
+    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
+    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows)."""
+    from harness.suite.features import scan_features
+    from harness.suite.session import load_expectations
+
+    label = f"read a {entries:,}-entry expectations file"
+    with tempfile.TemporaryDirectory(prefix="berserk-big-") as tmp:
+        base = Path(tmp)
+        times: dict[str, dict[int, float]] = {"expectations": {}, "feature": {}}
+        for n in (entries // 10, entries):
+            path = base / f"expectations-{n}.yaml"
+            path.write_text("expectations:\n" + "".join(f"  classic:big-{i}:\n    status: FAIL\n    reason: known "
+                                                        f"failure {i}\n" for i in range(n)), encoding="utf-8")
+            times["expectations"][n] = _timed_call(lambda path=path: load_expectations(path))
+        for n in (scenarios // 10, scenarios):
+            folder = base / f"features-{n}" / "classic"
+            folder.mkdir(parents=True)
+            lines = ["# language: ru", "Функция: большая", ""]
+            for i in range(n):
+                lines += [f"  Сценарий: [big-{i}] сценарий {i}", '    Дано расклад "fixture/a.yaml"',
+                          "    Когда игрок А пасует", "    Тогда приоритет у игрока Б", ""]
+            (folder / "900-big.feature").write_text("\n".join(lines), encoding="utf-8")
+            times["feature"][n] = _timed_call(lambda folder=folder: scan_features(folder.parent, root=folder.parent))
+    small, big = entries // 10, entries
+    exp, feat = times["expectations"], times["feature"]
+    note = (f"{small:,} entries {exp[small]:.2f} s, {big:,} {exp[big]:.2f} s: {exp[small] / small * 1e6:.0f} → "
+            f"{exp[big] / big * 1e6:.0f} µs per entry; a feature of {scenarios // 10:,} scenarios scanned in "
+            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s")
+    return Figure("big-inputs", label, round(exp[big], 2), "s", 30, note=note,
+                  extra={"expectations_s": {str(k): round(v, 3) for k, v in exp.items()},
+                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()}})
+
+
 # ------------------------------------------------------------------------------------------ search
 def bench_search(queries: Path = SEARCH_QUERIES, k: int = 3) -> Figure:
     """Search recall@k over a query set, with the index build time and the time per query."""
     label = f"search recall@{k} (lookup by words)"
     if not Path(queries).is_file():
-        return unavailable("search", label, "%", f"no query set at {paths.display(Path(queries))}", 95, "higher")
+        return unavailable("search", label, "%", f"no query set at {paths.display(Path(queries))}", 97, "higher")
     from harness.rules.corpus import load_corpus
     from harness.rules.lookup import Index
     from harness.rules.search import analyzer, board_cards, load_queries, recall_at
@@ -584,11 +630,31 @@ def bench_search(queries: Path = SEARCH_QUERIES, k: int = 3) -> Figure:
     recall, misses = recall_at(cases, ranked, k)
     note = (f"{len(cases) - len(misses)} of {len(cases)} queries; analyser loaded in {loaded:.2f} s, index built in "
             f"{built:.2f} s, {per_query * 1000:.1f} ms per query")
-    return Figure("search", label, round(recall * 100, 1), "%", 95, better="higher", note=note,
+    return Figure("search", label, round(recall * 100, 1), "%", 97, better="higher", note=note,
                   extra={"queries": len(cases), "misses": [{"query": c.query, "expect": list(c.expect), "got": ids}
                                                            for c, ids in misses],
                          "analyser_seconds": round(loaded, 3), "index_seconds": round(built, 3),
                          "query_ms": round(per_query * 1000, 2)})
+
+
+# ------------------------------------------------------------------------------------------ site
+def bench_site(out: Path | None = None) -> tuple[Figure, Figure]:
+    """Build the site (into ``out``, or a temporary folder removed after) and weigh it: the largest unit page on
+    first load, and the total size (`harness.output.site.size_figures`)."""
+    from harness.output.site import build_site, size_figures
+
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        folder = Path(out) if out is not None else Path(tmp) / "site"
+        summary = build_site(folder)
+        sizes = size_figures(folder)
+    page_kb, any_kb = sizes["largest_unit_page_bytes"] / 1000, sizes["largest_page_bytes"] / 1000
+    page = Figure("site-page", "site: largest unit page on first load", round(page_kb, 1), "KB", 300,
+                  note=f"{sizes['largest_unit_page']}; the largest page of all: {sizes['largest_page']} "
+                       f"{any_kb:.0f} KB (with the search index)", extra=sizes)
+    size = Figure("site-size", "site: total size", round(sizes["total_bytes"] / 1e6, 2), "MB", None,
+                  note=f"{sizes['files']} files, {sizes['pages']} pages, built in {summary.seconds:.1f} s",
+                  extra={**sizes, "build_seconds": round(summary.seconds, 2)})
+    return page, size
 
 
 # ------------------------------------------------------------------------------------------ memory
@@ -601,6 +667,60 @@ def bench_memory() -> Figure:
 
 
 # ------------------------------------------------------------------------------------------ the run
+SANDBOX_SCENARIO = "classic:113.2.ex1-1"      # its board: four creatures, a control effect, four legal actions
+
+
+def bench_sandbox() -> dict[str, Figure]:
+    """`sandbox-start` and `sandbox-action` (see the module docstring)."""
+    import shutil
+    import threading
+    import urllib.parse
+
+    from harness.output.playout import PlayoutRun
+    from harness.output.sandbox_site import find_pyodide, install_hint, server
+    from harness.output.site import build_site
+    from harness.quality.browser import Browser, BrowserError, chromium
+
+    labels = {"sandbox-start": "sandbox: cold start to the first legal actions",
+              "sandbox-action": "sandbox: one action in the browser"}
+
+    def missing(why: str) -> dict[str, Figure]:
+        return {n: Figure(n, labels[n], None, "ms", note=why, available=False) for n in labels}
+
+    if chromium() is None:
+        return missing("headless Chromium is not installed (apt-get install chromium)")
+    if find_pyodide() is None:
+        return missing("Pyodide is not installed: " + install_hint())
+    tmp = Path(tempfile.mkdtemp(prefix="berserk-bench-site-"))
+    httpd = None
+    try:
+        build_site(tmp / "site", run=PlayoutRun(results=None, playouts=[]))
+        httpd = server(tmp / "site")
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        url = (f"http://127.0.0.1:{httpd.server_address[1]}/sandbox.html#"
+               + urllib.parse.urlencode({"scenario": SANDBOX_SCENARIO, "bench": "1"}))
+        with Browser() as b:
+            page = b.open(url)
+            ready = b.wait(page, "document.body.dataset.ready", timeout=300)
+            if ready != "1":
+                return missing("the sandbox did not start: "
+                               + str(b.evaluate(page, "document.getElementById('sb-status').textContent")))
+            timing = b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)")
+    except BrowserError as exc:
+        return missing(f"the browser failed: {exc}")
+    finally:
+        if httpd is not None:
+            httpd.shutdown()
+            httpd.server_close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    data = json.loads(timing)
+    note = f"Pyodide {data.get('pyodide', '?')}, scenario {SANDBOX_SCENARIO}'s board, served on localhost"
+    return {"sandbox-start": Figure("sandbox-start", labels["sandbox-start"], float(data["coldMs"]), "ms",
+                                    note=note + "; a fresh browser profile (nothing cached)"),
+            "sandbox-action": Figure("sandbox-action", labels["sandbox-action"], float(data["actionMs"]), "ms",
+                                     note=note + "; the median of 7 actions (play, then undo)")}
+
+
 def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
               progress: Callable[[str], None] | None = None) -> list[Figure]:
     """Measure the chosen figures (in-process ones first, so the memory figure is the bench's own)."""
@@ -628,15 +748,24 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "growth" in wanted:
         say("growth: check of a generated suite, 1× and 10×…")
         figures["growth"] = bench_growth()
+    if "big-inputs" in wanted:
+        say("big inputs: 200,000 expectations, a feature of 10,000 scenarios…")
+        figures["big-inputs"] = bench_big_inputs()
     if "mutants" in wanted:
         say("mutants: every mutant engine against the whole suite…")
         figures["mutants"] = bench_mutants()
+    if "sandbox-start" in wanted or "sandbox-action" in wanted:
+        say("sandbox: the engine in the browser (Pyodide, headless Chromium)…")
+        figures.update(bench_sandbox())
     if "pytest" in wanted:
         say("pytest: the whole test run…")
         figures["pytest"] = bench_pytest()
     if "pytest-n" in wanted:
         say("pytest -n auto: the whole test run on every core…")
         figures["pytest-n"] = bench_pytest(parallel=True)
+    if "site-page" in wanted or "site-size" in wanted:
+        say("site: building the site and weighing its pages…")
+        figures["site-page"], figures["site-size"] = bench_site()
     if "memory" in wanted:
         figures["memory"] = bench_memory()
     return [figures[n] for n in NAMES if n in figures and n in wanted]

@@ -49,8 +49,9 @@ S023  duplicate-scenario-id    two scenarios (or example rows) of the suite with
                                tag in brackets (``classic:113.2-1``): results and expectations key on it (error)
 S024  scenario-without-id      a scenario name that does not open with its tag in brackets (``[113.2-1] …``):
                                its id falls back to file and title, and rots when either changes (warning)
-S025  axis-value-unplayed      a value of an axis of a unit (``rules/axes.yaml``) that no scenario plays: the
-                               unit is not strong on that case (warning)
+S025  axis-value-unplayed      a value of an axis of a unit (``rules/axes.yaml``) that no scenario plays and that
+                               does not say why none can (``justified:``): the unit is not strong on that case
+                               (warning)
 S026  axes-invalid             ``rules/axes.yaml`` does not load, names a unit the corpus lacks, or a scenario id
                                the suite lacks or that does not name the unit (error)
 S027  unit-without-axes        a rule unit that ``rules/axes.yaml`` gives no axes (warning)
@@ -100,6 +101,11 @@ S029  metamorphic-exclusion    an entry of ``features/metamorphic.yaml`` (the sc
                                metamorphic transformation, ``harness/suite/metamorphic.py``) that names no
                                scenario, an unknown transformation or one that does not apply to the
                                scenario's edition, or gives no reason; or the file is malformed (error)
+S032  heading-stale            a ``Правило:`` heading (or its description) naming a unit whose text changed
+                               since the last review, and quoting a meaning-carrying word
+                               (`harness.rules.changes`: a negation, a number, a trigger word, modality,
+                               whose) that the approved text said and the present text no longer says: the
+                               heading must follow the text before ``approve`` records its scenarios (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -138,10 +144,10 @@ from harness.common.yamldoc import display_path, load_yaml
 from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from harness.rules.diff import render_word_diff, word_diff
 from harness.rules.lookup import stem_list
-from harness.rules.review import load_lock, lock_path, review_state, rules_dir
+from harness.rules.review import load_lock, lock_path, review_state, rules_dir, stale_heading
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
-from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag
+from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
 __all__ = [
@@ -231,6 +237,8 @@ CHECKS: dict[str, Check] = {
               "an exact-order table orders simultaneous rule effects the text does not order"),
         Check("S029", "metamorphic-exclusion", "error",
               "a metamorphic exclusion names no scenario or transformation, or gives no reason"),
+        Check("S032", "heading-stale", "error",
+              "a Правило: heading quotes words of its unit that the unit's text no longer says"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -392,7 +400,8 @@ def _parser_warnings(rf: RulesFile) -> list[Finding]:
             assert m is not None
             msg = (f"{m.group(1)} is used twice (first at line {m.group(2)}); "
                    f"this one gets the id suffix .dup2")
-            out.append(_finding("R002", w.file, w.line, msg))
+            dup = next((u for u in _clauses(rf) if u.line == w.line), None)
+            out.append(_finding("R002", w.file, w.line, msg + (_likely_number(rf, dup) if dup else "")))
         elif w.message.startswith("paragraph broken over lines"):
             out.append(_finding("R008", w.file, w.line, w.message))
         else:
@@ -429,7 +438,8 @@ def _numbering(rf: RulesFile) -> list[Finding]:
     for u in clauses:
         if prev is not None and _ints(u.number) < _ints(prev.number):
             out.append(_finding("R003", rf.path, u.line,
-                                f"{u.number} comes after {prev.number} (line {prev.line}): numbers go down", u.id))
+                                f"{u.number} comes after {prev.number} (line {prev.line}): numbers go down"
+                                + _likely_number(rf, u), u.id))
         if prev is None or _ints(u.number) > _ints(prev.number):
             prev = u
     # outside its section: the section of the last heading above the clause
@@ -451,6 +461,42 @@ def _numbering(rf: RulesFile) -> list[Finding]:
             out.append(_finding("R006", rf.path, u.line,
                                 f"{u.number} stands in section {section} (under «{text}», line {line})", u.id))
     return out
+
+
+def _likely_number(rf: RulesFile, unit: Unit) -> str:
+    """For a clause whose number is duplicated, or that stands in another section, the number it most likely
+    should have, with the reason, as a suffix of the finding's message (``""`` when nothing points at one):
+    the number after the clause above it (``114.1`` → ``114.2``), when that number is free in the file and
+    the heading the clause stands under belongs to the same section as the clause above."""
+    clauses = _clauses(rf)
+    above = [c for c in clauses if c.line < unit.line]
+    duplicated = any(c.number == unit.number and c.id != unit.id for c in clauses)
+    if not above:
+        return ""
+    before = above[-1]
+    parts = _ints(before.number)
+    if len(parts) != len(_ints(unit.number)):
+        return ""
+    candidate = _num(parts[:-1] + (parts[-1] + 1,))
+    if any(c.number.rstrip(".") == candidate for c in clauses):
+        return ""
+    headings = [(line, text) for line, text in rf.headings if line < unit.line]
+    under = ""
+    if headings:
+        line, text = headings[-1]
+        m = re.match(r"^(\d+)\.\s", text)
+        nxt = next((c for c in clauses if c.line > line and c.id != unit.id), None)
+        section = m.group(1) if m else (str(_ints(nxt.number)[0]) if nxt is not None else None)
+        if section is not None and section != str(parts[0]):
+            return ""
+        if not duplicated and section == str(_ints(unit.number)[0]):
+            return ""           # a unique number in its own section, merely out of order: swapped, not mistyped
+        if section is not None:
+            under = f" under «{text.strip()}» (section {section})"
+    elif not duplicated:
+        return ""
+    return (f"; most likely {candidate}: it stands right after {before.number} (line {before.line}){under}, "
+            f"and no clause has the number {candidate}")
 
 
 def _runs(numbers: list[int]) -> list[list[int]]:
@@ -879,6 +925,7 @@ class _Scenario:
     tags: list[tuple[str, int]]  # (tag without @, line)
     steps: list[_Step]
     rows: list[tuple[str, int]] = field(default_factory=list)  # an outline: each example row's name, row line
+    rule: tuple[str, int, str] | None = None  # the enclosing Правило: name, line, description
 
     @property
     def units(self) -> list[str]:
@@ -911,6 +958,9 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
         text = path.read_bytes().decode("utf-8-sig")   # a byte order mark is accepted, as in boards
     except (OSError, UnicodeDecodeError) as exc:
         return [], [_finding("S001", shown, None, f"cannot read the feature file: {exc}")]
+    wrong_language = language_problem(text)
+    if wrong_language is not None:              # one finding, not one per Russian keyword
+        return [], [_finding("S001", shown, *wrong_language)]
     try:
         doc = Parser().parse(TokenScanner(text))
     except CompositeParserException as exc:
@@ -928,13 +978,15 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
 
     out: list[_Scenario] = []
 
-    def walk(children: Iterable[dict[str, Any]], inherited: list[tuple[str, int]], background: list[_Step]) -> None:
+    def walk(children: Iterable[dict[str, Any]], inherited: list[tuple[str, int]], background: list[_Step],
+             within: tuple[str, int, str] | None = None) -> None:
         for child in children:
             if "background" in child:
                 background = background + _typed_steps(child["background"].get("steps", ()))
             elif "rule" in child:
                 rule = child["rule"]
-                walk(rule.get("children", ()), inherited + tags(rule), background)
+                walk(rule.get("children", ()), inherited + tags(rule), background,
+                     (rule.get("name", ""), rule["location"]["line"], (rule.get("description") or "").strip()))
             elif "scenario" in child:
                 sc = child["scenario"]
                 own = _typed_steps(sc.get("steps", ()))
@@ -949,7 +1001,7 @@ def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Findin
                         variants.append(_render(own, values))
                         rows.append((render_string(sc["name"], values), row["location"]["line"]))
                 steps = background + [s for v in (variants or [own]) for s in v]
-                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows))
+                out.append(_Scenario(shown, sc["name"], sc["location"]["line"], all_tags, steps, rows, within))
 
     walk(feature.get("children", ()), tags(feature), [])
     return out, []
@@ -1295,7 +1347,9 @@ def _invented_findings(files: Iterable[Path], key: str, project: Project) -> lis
 
 
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
-                     all_units: bool = True) -> list[Finding]:
+                     all_units: bool = True, only_units: set[str] | None = None) -> list[Finding]:
+    """V001–V005 and S032; with ``only_units``, only what concerns those units (the units of changed rules
+    files: the scenarios naming them that need review, their headings, the units themselves)."""
     path = lock_path(rules_dir)
     try:
         lock = load_lock(path, project.root)
@@ -1311,19 +1365,37 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
     named: set[str] = set()
     for sc in scenarios:
         named.update(sc.units)
-        pending = state.units_needing_review(sc.units)
+        ids = [_scenario_id(sc.file, name) for name, _ in sc.rows] or [_scenario_id(sc.file, sc.name)]
+        pending = list(dict.fromkeys(u for sid in ids for u in state.units_needing_review(sc.units, sid)
+                                     if only_units is None or u in only_units))
         if pending:
-            what = "; ".join(f"{u} " + ("is new" if state.pending[u].state == "new" else "changed wording")
+            what = "; ".join(f"{u} " + ("is new" if lock.entries.get(u) is None else "changed wording")
                              for u in pending)
             out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
                                 f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
+    seen_rules: set[tuple[str, int]] = set()
+    for sc in scenarios:             # S032: a Правило: heading that no longer follows its unit
+        if sc.rule is None or (sc.file, sc.rule[1]) in seen_rules:
+            continue
+        seen_rules.add((sc.file, sc.rule[1]))
+        name, line, description = sc.rule
+        unit = corpus.get(name.partition(" ")[0].strip())
+        if only_units is not None and (unit is None or unit.id not in only_units):
+            continue
+        stale = stale_heading(name, description, unit, lock)
+        if stale and unit is not None:
+            change = render_word_diff(word_diff(lock.texts[unit.id], unit.text), context=4)
+            words = ", ".join(f"«{w}» ({c})" for c, w in stale)
+            out.append(_finding("S032", sc.file, line, f"the heading of {unit.id} says {words}, which its text no "
+                                f"longer says ({change}): make the heading follow the text before approving "
+                                f"its scenarios", unit.id))
     if all_units:
         for uid, r in state.pending.items():
-            if uid not in named:
+            if uid not in named and (only_units is None or uid in only_units):
                 old = f"locked {r.locked}, now {r.current}" if r.locked else "not in the lock"
                 out.append(_finding("V002", r.file, r.line, f"{uid} is {r.state} ({old}) and no scenario names it; "
                                     f"`berserk-rules approve {uid}` records it", uid))
-        for uid in state.stale:
+        for uid in state.stale if only_units is None else ():
             out.append(_finding("V003", shown, None, f"{uid} is in the lock but names no unit of the corpus; "
                                 f"`berserk-rules approve {uid}` drops it"))
     return out
@@ -1504,6 +1576,13 @@ def lint_paths(targets: Sequence[Path], project: Project | None = None,
         if context is None or rf.path not in {x.path for x in context.files}:
             context = Corpus([rf])
         out += lint_corpus(context, only_files=[rf.path])
+        if context is not None and len(context.files) > 1 and project.features is not None \
+                and lock_path(f.parent).is_file():
+            # a changed rules file of the suite's corpus: the scenarios naming its changed units need review
+            mine = {u.id for u in context.units if u.file == rf.path}
+            all_scenarios, _ = _scan(_feature_files(project.features), project)
+            out += [x for x in _review_findings(context, f.parent, all_scenarios, project, only_units=mine)
+                    if x.code != "V004"]
     for d in rules_dirs:
         corpus = corpus_of(d)
         if corpus is not None:

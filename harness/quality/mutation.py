@@ -52,8 +52,30 @@ REFERENCE = "reference"          # the control run's name: the reference engine 
 
 # mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
 KILLS: dict[str, tuple[str, ...]] = {
+    "action-id-of-card": (
+        "classic [113.1-5]", "classic [113.2-10]", "classic [113.2-15]", "classic [113.2-2]",
+        "classic [113.2-4]", "classic [113.2.ex1-1]", "classic [113.2.p2-16]", "classic [113.2.p2-17]",
+        "classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [113.3-1]", "classic [113.3-2]",
+        "classic [113.3-3]", "classic [113.3-4]", "classic [113.3-6]", "classic [113.3-7]",
+        "classic [503.1.b3-1]", "classic [503.1.b3-2]", "classic [503.1.p1-1]", "classic [536.1-1]",
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.2.c-1]", "classic [536.4.ex1-1]",
+        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [537.1.e-2]", "classic [537.1.f-1]",
+        "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]", "heroes [113.2-4]",
+        "heroes [113.2-8]", "heroes [113.3.dup2-1]",
+    ),
     "activate-in-opponent-turn": ("heroes [114.1.p1-1]", "heroes [114.1.p1-5]"),
     "activate-with-queue": ("heroes [114.1.p1-2]", "heroes [114.1.p1-4]"),
+    "activation-cost-unchecked": ("heroes [113.2-10]", "heroes [114.1-3]", "heroes [114.1-4]"),
+    "activation-without-will": (
+        "heroes [113.2-10]", "heroes [113.2-11]", "heroes [113.2-12]", "heroes [113.2-13]",
+        "heroes [113.2-4]", "heroes [113.2-5]", "heroes [113.2-8]", "heroes [113.3.dup2-1]",
+        "heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [113.3.dup2.p1-3]",
+        "heroes [113.7-1]", "heroes [114.1-1]", "heroes [114.1-2]", "heroes [114.1-3]", "heroes [114.1-4]",
+        "heroes [114.1.p1-2]", "heroes [114.1.p1-3]", "heroes [114.1.p1-4]", "heroes [114.1.p1-5]",
+        "heroes [115.1-2]", "heroes [115.1-3]", "heroes [115.1-4]", "heroes [115.1-5]", "heroes [115.1-6]",
+        "heroes [115.1.p1-1]", "heroes [115.1.p1-3]", "heroes [115.1.p1-4]", "heroes [115.3-2]",
+        "heroes [115.3-3]", "heroes [115.3-4]",
+    ),
     "after-as-at": (
         "classic [113.3-1]", "classic [113.3-2]", "classic [113.3-3]", "classic [113.3-4]",
         "classic [113.3-5]", "classic [536.2.b-11]", "heroes [113.2-5]",
@@ -66,7 +88,9 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-16]", "classic [113.2.p2-17]", "classic [113.2.p2-1]", "classic [113.2.p2-5]",
         "classic [537.1.c-1]",
     ),
-    "at-least-as-above": ("classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.3-7]"),
+    "at-least-as-above": (
+        "classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.2.p1-4]", "classic [113.3-7]",
+    ),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
     "before-ability-as-at": (
         "classic [113.2-14]", "classic [113.2-16]", "classic [113.2-8]", "heroes [113.2-8]",
@@ -93,17 +117,20 @@ KILLS: dict[str, tuple[str, ...]] = {
     "bonus-needs-whole-previous-turn": ("classic [537.2.ex2-1]", "classic [537.2.ex2-3]"),
     "classic-pay-before": (
         "classic [113.2-8]", "classic [113.2.p2-1]", "classic [113.3-2]", "classic [113.3-6]",
-        "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [536.1-1]", "classic [536.2-1]",
-        "classic [536.2.a-1]", "classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.c-1]",
-        "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [537.1.d-1]",
+        "classic [503.1.b19-1]", "classic [503.1.b3-1]", "classic [503.1.b3-2]", "classic [536.1-1]",
+        "classic [536.2-1]", "classic [536.2.a-1]", "classic [536.2.a-2]", "classic [536.2.b-10]",
+        "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
+        "classic [537.1.d-1]",
     ),
     "closed-target-both-roll": (
-        "classic [113.2-3]", "classic [503.1-2]", "classic [503.1.b13-20]", "classic [503.1.b13-21]",
-        "classic [503.1.b13-22]", "classic [503.1.b13-23]", "classic [503.1.b13-24]",
-        "classic [503.1.b13-25]", "classic [503.1.b15-2]", "classic [536.4-1]", "classic [536.4-2]",
-        "classic [537.2.ex1-4]",
+        "classic [113.2-3]", "classic [113.2.p1-2]", "classic [113.2.p1-3]", "classic [113.2.p1-4]",
+        "classic [503.1-2]", "classic [503.1.b13-20]", "classic [503.1.b13-21]", "classic [503.1.b13-22]",
+        "classic [503.1.b13-23]", "classic [503.1.b13-24]", "classic [503.1.b13-25]", "classic [503.1.b15-2]",
+        "classic [536.4-1]", "classic [536.4-2]", "classic [537.2.ex1-4]",
     ),
-    "closed-target-thirds": ("classic [503.1.b13-22]", "classic [503.1.b13-24]"),
+    "closed-target-thirds": (
+        "classic [113.2.p1-2]", "classic [113.2.p1-3]", "classic [503.1.b13-22]", "classic [503.1.b13-24]",
+    ),
     "compound-ends-at-a-lost-target": ("classic [536.2.b-10]", "classic [536.2.b-11]"),
     "conditional-no-parent": ("classic [537.1.f-2]", "classic [537.1.f-3]"),
     "control-forever": (
@@ -122,21 +149,23 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "executed-fires-in-part": ("classic [113.2.p2-3]", "classic [113.2.p2-4]"),
     "flying-stays": ("classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b8-5]"),
+    "generated-ability-paid": ("classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.b-7]"),
     "generated-attack-as-open": (
-        "classic [113.2-15]", "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-3]",
-        "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]",
-        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
-    ),
-    "generated-attack-by-generator": (
-        "classic [113.2-15]", "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.b-1]",
+        "classic [113.2-15]", "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.2-1]",
         "classic [536.2.b-3]", "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]",
         "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]",
         "classic [536.5-2]",
     ),
+    "generated-attack-by-generator": (
+        "classic [113.2-15]", "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.2-1]",
+        "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]", "classic [536.2.b-9]",
+        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4-3]", "classic [536.4.ex1-1]",
+        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
+    ),
     "generated-attack-defender": (
-        "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]",
-        "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
-        "classic [536.4.ex1-2]", "classic [536.5-1]",
+        "classic [503.1.b3-2]", "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]",
+        "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]",
     ),
     "generated-attack-no-triggers": ("classic [536.4.ex1-1]", "classic [536.4.ex1-2]"),
     "generated-attack-paid": ("classic [536.1-1]", "classic [536.2-1]", "classic [536.2.c-1]"),
@@ -145,19 +174,22 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-16]", "classic [536.2.b-6]", "classic [536.2.b-7]",
     ),
     "generated-target-by-performer": (
-        "classic [113.2-15]", "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]",
-        "classic [536.2.b-1]", "classic [536.2.b-3]", "classic [536.2.b-5]", "classic [536.2.b-9]",
-        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.3-1]", "classic [536.3-2]",
-        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
-        "classic [536.5-4]", "classic [537.1-1]",
+        "classic [113.2-15]", "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.2-1]",
+        "classic [536.2.a-1]", "classic [536.2.a-2]", "classic [536.2.b-1]", "classic [536.2.b-3]",
+        "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.3-1]", "classic [536.3-2]", "classic [536.4-3]", "classic [536.4.ex1-1]",
+        "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]", "classic [536.5-4]",
+        "classic [537.1-1]",
     ),
+    "generated-unchecked": ("classic [536.2.a-1]", "classic [536.2.a-2]"),
     "generating-obliges-attack": ("classic [536.5-2]", "classic [536.5-3]", "classic [536.5-4]"),
     "generator-stops-at-generated": (
         "classic [536.2-1]", "classic [536.2.c-1]", "classic [536.4.ex1-1]", "classic [536.5-2]",
     ),
     "generator-unpaid": (
-        "classic [113.2-15]", "classic [536.1-1]", "classic [536.2-1]", "classic [536.2.a-1]",
-        "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]", "classic [536.5-2]",
+        "classic [113.2-15]", "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.2-1]",
+        "classic [536.2.a-1]", "classic [536.2.a-2]", "classic [536.2.c-1]", "classic [536.2.d-1]",
+        "classic [536.4.ex1-1]", "classic [536.5-2]",
     ),
     "heal-nominal": ("classic [113.2.ex2-1]", "classic [113.2.ex2-3]"),
     "heroes-activate-twice-a-turn": ("heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]"),
@@ -168,13 +200,47 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
     ),
     "heroes-pay-after": (
-        "heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1.p1-2]", "heroes [114.1.p1-4]",
-        "heroes [115.1-3]", "heroes [115.1-6]",
+        "heroes [113.3.dup2-1]", "heroes [114.1-1]", "heroes [114.1-3]", "heroes [114.1-4]",
+        "heroes [114.1.p1-2]", "heroes [114.1.p1-4]", "heroes [115.1-3]", "heroes [115.1-6]",
     ),
     "heroes-trigger-twice-a-turn": ("heroes [113.4.p1-1]", "heroes [113.4.p1-2]"),
     "history-by-name": ("classic [537.4-1]", "classic [537.4-2]"),
     "history-controller-now": ("classic [537.1.e-1]", "classic [537.1.e-2]"),
+    "history-forgets-rule-effects": (
+        "classic [113.2.ex1-1]", "classic [503.1-1]", "classic [503.1-2]", "classic [503.1.b1-1]",
+        "classic [503.1.b1-2]", "classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b11-1]",
+        "classic [503.1.b11-2]", "classic [503.1.b12-1]", "classic [503.1.b13-26]", "classic [503.1.b13-27]",
+        "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-2]", "classic [503.1.b13-30]",
+        "classic [503.1.b13-4]", "classic [503.1.b13-5]", "classic [503.1.b13-6]", "classic [503.1.b15-1]",
+        "classic [503.1.b15-2]", "classic [503.1.b15-4]", "classic [503.1.b16-1]", "classic [503.1.b16-3]",
+        "classic [503.1.b16-5]", "classic [503.1.b17-1]", "classic [503.1.b17-2]", "classic [503.1.b17-3]",
+        "classic [503.1.b18-1]", "classic [503.1.b18-2]", "classic [503.1.b19-1]", "classic [503.1.b19-2]",
+        "classic [503.1.b2-1]", "classic [503.1.b4-1]", "classic [503.1.b5-1]", "classic [503.1.b5-4]",
+        "classic [503.1.b6-1]", "classic [503.1.b6-2]", "classic [503.1.b6-3]", "classic [503.1.b7-1]",
+        "classic [503.1.b7-2]", "classic [503.1.b7-3]", "classic [503.1.b7-4]", "classic [503.1.b7-5]",
+        "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]",
+        "classic [503.1.b8-5]", "classic [503.1.b9-1]", "classic [503.1.b9-2]", "classic [503.1.b9-3]",
+        "classic [503.1.ex1-1]", "classic [503.1.p1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]",
+        "classic [537.1.f-1]", "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]",
+        "classic [537.2.ex1-4]", "classic [538.2-1]", "heroes [113.1-1]", "heroes [113.2-1]",
+    ),
     "history-from-appearance": ("classic [537.2.ex2-1]", "classic [537.2.ex2-2]"),
+    "history-no-other-info": (
+        "classic [113.2.p2-16]", "classic [113.2.p2-1]", "classic [113.2.p2-5]", "classic [503.1.b3-1]",
+        "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.1.1-2]", "classic [536.1.1-4]",
+        "classic [536.1.1-7]", "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.4.ex1-1]",
+        "classic [536.5-1]", "classic [537.1-1]", "classic [537.1.c-1]", "classic [537.1.d-1]",
+        "classic [537.1.e-1]", "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [537.1.f-2]",
+        "classic [537.1.f-3]", "classic [538.1.b3-4]", "heroes [113.2-8]", "heroes [113.3.dup2-1]",
+        "heroes [113.3.dup2.p1-1]", "heroes [113.3.dup2.p1-3]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
+        "heroes [113.6.ex1-2]", "heroes [113.6.ex1-3]", "heroes [113.7-1]", "heroes [113.7.ex1-1]",
+        "heroes [113.7.ex1-2]",
+    ),
+    "history-source-is-cause": (
+        "classic [113.2.ex1-1]", "classic [537.1.e-2]", "classic [537.1.f-1]", "heroes [113.2-8]",
+        "heroes [113.4.p1-1]", "heroes [113.4.p1-2]", "heroes [113.6.ex1-2]", "heroes [113.6.ex1-3]",
+        "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+    ),
     "history-targets-chosen-only": ("classic [113.2.p2-16]", "classic [113.2.p2-5]", "classic [537.1.c-1]"),
     "host-leaves-only-by-death": ("classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]"),
     "host-left-stays": (
@@ -192,17 +258,18 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "illegal-declaration-spends-limit": ("heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]"),
     "lethal-above": (
-        "classic [113.2-7]", "classic [503.1-1]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
-        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
-        "classic [503.1.b8-2]", "classic [503.1.p1-1]", "classic [537.4-2]", "classic [538.1.b2-1]",
-        "heroes [113.1-1]", "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]",
-        "heroes [113.3-1]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]",
-        "heroes [113.4.p1-2]", "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
-        "heroes [115.1-4]",
+        "classic [113.2-7]", "classic [113.2.ex1-3]", "classic [503.1-1]", "classic [503.1.b13-27]",
+        "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b5-1]",
+        "classic [503.1.b5-4]", "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.p1-1]",
+        "classic [537.4-2]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]",
+        "heroes [113.2-1]", "heroes [113.2.ex1-2]", "heroes [113.2.ex1-3]", "heroes [113.3-1]",
+        "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
+        "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-4]",
     ),
     "loop-not-cut": (
         "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]",
     ),
+    "marks-removable": ("classic [537.2-2]", "classic [537.2-3]", "classic [537.2.ex1-1]"),
     "maximum-reached-is-excess": (
         "classic [503.1.b16-1]", "classic [503.1.b16-2]", "classic [503.1.b16-3]", "classic [503.1.b16-4]",
         "classic [503.1.b16-5]", "classic [503.1.b16-6]", "classic [503.1.b6-2]",
@@ -214,13 +281,13 @@ KILLS: dict[str, tuple[str, ...]] = {
     "near-cell-ignored": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
     "near-cell-includes-cell": ("classic [near-cell-2]", "classic [near-cell-3]"),
     "near-cell-orthogonal": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
-    "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "no-battle-start": ("classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b14-1]"),
     "no-excess-counters": ("classic [503.1.b16-3]", "classic [503.1.b16-5]"),
     "no-excess-lives": (
         "classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b16-6]", "classic [503.1.b6-2]",
     ),
-    "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]"),
-    "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]", "classic [503.1.b6-3]"),
+    "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),
     "no-shuffle-after-return": ("classic [503.1.b11-1]", "classic [503.1.b11-2]", "classic [503.1.b8-4]"),
     "no-shuffle-after-take": ("classic [503.1.b17-2]", "classic [503.1.b17-3]"),
@@ -230,13 +297,18 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b12-1]", "classic [503.1.b15-2]", "classic [503.1.b19-1]", "classic [503.1.b2-1]",
     ),
     "opens-nothing": ("classic [503.1.b19-1]", "classic [503.1.b2-1]"),
+    "optional-as-mandatory": ("heroes [113.2-7]", "heroes [113.4-1]", "heroes [113.4-3]"),
     "optional-trigger-kept": ("heroes [113.4-1]", "heroes [113.4-3]"),
+    "participle-always-replaces": ("classic [538.1.b2-1]", "classic [538.1.b2-2]", "classic [538.3.ex1-4]"),
     "participle-condition-at-declaration": ("classic [538.1.b2-2]", "classic [538.1.b2-3]"),
     "participle-despite-block": ("classic [538.3.ex1-4]", "classic [538.3.ex1-5]"),
     "participle-effect1-anyway": (
         "classic [538.1.b3-1]", "classic [538.1.b3-3]", "classic [538.1.b3-4]", "classic [538.1.b3-5]",
     ),
     "participle-effect1-replaceable": ("classic [538.1.b4-2]", "classic [538.1.b4-3]"),
+    "participle-effect2-fires-nothing": (
+        "classic [538.3-2]", "classic [538.3.ex1-1]", "classic [538.3.ex1-2]",
+    ),
     "participle-priority-between": ("classic [538.1.b4-1]", "classic [538.2-1]", "classic [538.2-2]"),
     "participle-replaced-effect2-void": ("classic [538.1.b3-4]", "classic [538.1.b3-5]"),
     "participle-rule-effects-between": ("classic [538.2-1]", "classic [538.2-2]"),
@@ -244,13 +316,16 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.1.1-1]", "classic [538.1.b1-1]", "classic [538.1.b1-2]", "classic [538.1.b1-3]",
         "classic [538.1.b2-2]", "classic [538.1.b3-1]", "classic [538.1.b3-2]", "classic [538.1.b3-3]",
         "classic [538.1.b3-4]", "classic [538.1.b3-5]", "classic [538.1.b4-1]", "classic [538.1.b4-2]",
-        "classic [538.1.b4-3]", "classic [538.2-1]", "classic [538.2-2]", "classic [538.3.ex1-1]",
-        "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]", "classic [538.3.ex1-6]",
+        "classic [538.1.b4-3]", "classic [538.2-1]", "classic [538.2-2]", "classic [538.3-2]",
+        "classic [538.3.ex1-1]", "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]",
+        "classic [538.3.ex1-6]",
     ),
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
+    "prevention-always-on": ("heroes [115.3-1]", "heroes [115.3-4]"),
     "priority-during-rule-effects": (
-        "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b5-1]", "classic [503.1.b8-1]",
-        "classic [503.1.b8-2]", "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]", "heroes [115.1-8]",
+        "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b5-1]",
+        "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.p1-1]", "heroes [113.3.dup2.p1-2]",
+        "heroes [115.1-8]",
     ),
     "protection-blocks-non-targeting": ("heroes [115.1.p1-2]", "heroes [115.1.p1-3]"),
     "protection-forms-ignored": (
@@ -262,25 +337,32 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-11]", "classic [536.5-3]", "classic [536.5-4]", "classic [protection-1]",
         "classic [protection-2]", "heroes [115.1.p1-3]",
     ),
-    "replaced-ability-stops": ("classic [536.1.1-7]", "classic [538.1.b3-5]"),
+    "replaced-ability-stops": ("classic [536.1.1-7]", "classic [536.2.a-2]", "classic [538.1.b3-5]"),
     "replacement-action-by-replaced-player": ("classic [536.1.1-2]", "classic [536.1.1-4]"),
     "replacement-also-applies-original": (
-        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
-        "classic [538.1.b3-5]", "heroes [115.3-2]",
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [536.2.a-2]",
+        "classic [538.1.b3-4]", "classic [538.1.b3-5]", "heroes [115.3-2]",
     ),
-    "replacement-ignores-verb": ("classic [536.1.1-3]", "classic [536.1.1-6]", "heroes [115.3-3]"),
+    "replacement-ignores-verb": (
+        "classic [536.1.1-3]", "classic [536.1.1-6]", "heroes [115.3-3]", "heroes [115.3-4]",
+    ),
     "replacement-on-stack": (
-        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
-        "classic [538.1.b3-5]", "heroes [115.3-2]",
+        "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [536.2.a-2]",
+        "classic [538.1.b3-4]", "classic [538.1.b3-5]", "heroes [115.3-2]",
     ),
     "replacement-without-stack": (
         "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [538.1.b3-4]",
     ),
     "resources-when-paid": ("classic [537.1-1]", "classic [537.1.d-1]"),
-    "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b14-1]"),
+    "reveal-at-resolution": ("classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b14-1]"),
     "roll-not-clamped-down": ("classic [503.1.b13-4]", "classic [503.1.b13-6]"),
     "roll-not-clamped-up": ("classic [503.1.b13-2]", "classic [503.1.b13-5]"),
     "rule-effect-targets": ("classic [503.1-1]", "classic [503.1-2]"),
+    "rule-effects-after-stack": (
+        "classic [113.2-7]", "classic [113.3-3]", "classic [503.1.b1-1]", "classic [503.1.b1-2]",
+        "classic [503.1.b14-1]", "classic [536.2.b-10]", "heroes [113.4.p1-1]", "heroes [113.4.p1-2]",
+        "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]", "heroes [115.1-3]", "heroes [115.1-6]",
+    ),
     "stack-fifo": (
         "classic [113.2-10]", "classic [113.2-12]", "classic [113.2-14]", "classic [113.2-15]",
         "classic [113.2-16]", "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]",
@@ -288,9 +370,22 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-17]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
         "classic [503.1.b15-2]", "classic [538.1.b2-2]", "classic [538.1.b2-3]", "classic [538.3.ex1-4]",
     ),
+    "static-applied-once": (
+        "classic [503.1.b4-1]", "heroes [115.1-2]", "heroes [115.1-8]", "heroes [115.1.p1-1]",
+        "heroes [115.4-3]",
+    ),
+    "static-declared": ("heroes [115.1.p1-1]", "heroes [115.1.p1-4]"),
     "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
+    "static-outlives-source": (
+        "classic [503.1.b4-1]", "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]",
+        "classic [503.1.p2-3]", "heroes [115.1-3]", "heroes [115.1-4]", "heroes [115.1-5]",
+        "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]",
+    ),
     "static-sticks-to-target": (
         "classic [503.1.b4-1]", "heroes [115.1-6]", "heroes [115.1-7]", "heroes [115.1-8]",
+    ),
+    "static-waits-a-turn": (
+        "heroes [115.1-5]", "heroes [115.1.p1-4]", "heroes [115.4-1]", "heroes [115.4-2]", "heroes [115.4-3]",
     ),
     "statics-by-card-id": ("heroes [115.4-1]", "heroes [115.4-3]"),
     "statics-set-first": ("heroes [115.4-2]", "heroes [115.4-3]"),
@@ -310,15 +405,16 @@ KILLS: dict[str, tuple[str, ...]] = {
     "strike-tie-always-weak": ("classic [503.1.b13-15]", "classic [503.1.b13-16]"),
     "strike-weak-strong-swapped": (
         "classic [113.1-1]", "classic [113.1-2]", "classic [113.1-3]", "classic [113.2-15]",
-        "classic [113.2-3]", "classic [113.2.ex1-1]", "classic [113.3-4]", "classic [503.1-1]",
-        "classic [503.1.b13-10]", "classic [503.1.b13-11]", "classic [503.1.b13-13]",
+        "classic [113.2-3]", "classic [113.2.ex1-1]", "classic [113.2.p1-4]", "classic [113.3-4]",
+        "classic [503.1-1]", "classic [503.1.b13-10]", "classic [503.1.b13-11]", "classic [503.1.b13-13]",
         "classic [503.1.b13-14]", "classic [503.1.b13-15]", "classic [503.1.b13-16]",
         "classic [503.1.b13-17]", "classic [503.1.b13-18]", "classic [503.1.b13-1]", "classic [503.1.b13-20]",
         "classic [503.1.b13-21]", "classic [503.1.b13-22]", "classic [503.1.b13-25]",
         "classic [503.1.b13-26]", "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-3]",
         "classic [503.1.b13-7]", "classic [503.1.b13-9]", "classic [503.1.b5-1]", "classic [503.1.b5-2]",
-        "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.p1-1]", "classic [536.1-1]",
-        "classic [536.2.b-4]", "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.1.b2-1]",
+        "classic [503.1.b5-3]", "classic [503.1.b5-4]", "classic [503.1.b8-1]", "classic [503.1.b8-2]",
+        "classic [503.1.p1-1]", "classic [536.1-1]", "classic [536.2.b-4]", "classic [536.4-3]",
+        "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.1.b2-1]",
     ),
     "symbiote-outlives-host": (
         "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",
@@ -326,6 +422,11 @@ KILLS: dict[str, tuple[str, ...]] = {
     "symbiote-stays-behind": ("classic [503.1.b9-2]", "classic [503.1.b9-3]"),
     "trigger-declaration-no-parent": ("classic [537.1.f-1]", "heroes [113.2-8]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
+    "trigger-qualifiers-ignored": (
+        "classic [113.2-11]", "classic [113.2-13]", "classic [113.2-16]", "classic [113.2-8]",
+        "classic [113.2-9]", "classic [113.2.ex2-6]", "classic [113.2.p1-4]", "classic [538.3.ex1-1]",
+        "heroes [113.2-12]", "heroes [113.2.ex1-3]", "heroes [113.6-4]",
+    ),
     "triggers-before-rule-effects": (
         "classic [113.2.ex1-1]", "classic [113.3-3]", "classic [503.1-1]", "classic [503.1.b8-1]",
         "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.2-1]", "heroes [113.7-1]",
@@ -338,6 +439,112 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "valhalla-any-enemy-cause": ("classic [537.2.ex1-3]", "classic [537.2.ex1-6]"),
 }
+
+
+# ------------------------------------------------------------------------------------------ sentences → mutants
+# The method behind «one mutant per rule-stating sentence»: every sentence of the corpus (harness/rules/
+# sentences.py numbers them: ``classic:537.2#2``) is either read by a mutant (the sentences and assumptions each
+# names at its registration, harness/quality/mutants.py `READS`), or states no rule a wrong engine could misread
+# (`NO_RULE`, with why), or is a rule still without a mutant (`NO_MUTANT_YET`, with what one would misread: a list
+# that only shrinks). `berserk-rules mutants --sentences` shows the table; tests/test_mutants.py keeps it whole.
+NO_RULE: dict[str, str] = {
+    "classic:113.1#2": "how a triggered ability is usually printed («как правило, записывается в виде»): an engine "
+                       "gets a card's definition, never parses its printed form",
+    "heroes:113.1#2": "how a triggered ability is usually printed («как правило»): not read by an engine",
+    "heroes:114.1#3": "how an activated ability is usually printed («как правило»): not read by an engine",
+    "heroes:115.1#5": "how a static ability is usually printed («Обычно … содержит слово «Пока»»): not read by an "
+                      "engine",
+    "classic:538.1#1": "the printed form of a participle construction: the catalog definition carries it",
+    "classic:538.1#2": "a variant of the printed form («Вместо “совершая” … деепричастие»): not read by an engine",
+    "classic:536.1#3": "the words such abilities are printed with: the catalog definition carries them",
+    "classic:503.1#1": "a definition; what it implies for play is stated by 503.1#2 and the bullets, which have "
+                       "mutants",
+    "classic:503.1#3": "the lead-in of the bullet list («К эффектам правил игры относят:»)",
+    "classic:536.2#1": "the lead-in of the items a–d («в определённом порядке:»)",
+    "classic:537.1#2": "the lead-in of the items a–g («Каждое игродействие содержит информацию о:»)",
+    "classic:538.1#4": "the lead-in of the bullets («регламентируется следующим образом:»)",
+    "classic:537.2.ex2#2": "a convenience for players at a table («могут отмечать … или не отмечать вовсе»): nothing "
+                           "of the game depends on it",
+    "classic:113.2.ex1#1": "a card's printed text (Мститель), quoted: the catalog card carries it",
+    "classic:113.2.ex1#2": "a card's printed text (Невтида), quoted: the catalog card carries it",
+    "classic:113.2.ex1#3": "the example's situation (Невтида took Мститель under control)",
+    "classic:113.2.ex1#4": "the example's situation (the owner's attack leaves Невтида 0 lives)",
+    "classic:503.1.ex1#1": "the example's situation (two Грибынычи side by side)",
+    "classic:503.1.ex1#2": "the example's first step, 503.1.b4 applied to its cards (503.1.b4 has mutants)",
+    "classic:536.4.ex1#1": "a card's printed text (Шаман-Душегрыз), quoted: the catalog card carries it",
+    "classic:538.3.ex1#1": "a card's printed text (Скелетный червь), quoted: the catalog card carries it",
+    "heroes:113.6.ex1#1": "the example's situation (Талитха, three creatures, Орк-арбалетчик)",
+    "heroes:113.7.ex1#1": "the example's situation (Талитха, two poisoned creatures)",
+}
+NO_MUTANT_YET: dict[str, str] = {
+    "classic:537.3.ex1#2": "«не имел бы бонуса и по существам, которые передвигались» — no card of the corpus or "
+                           "the pool has a «передвигались в прошлый ход» condition (the vocabulary has only "
+                           "not_moved_previous_turn): a mutant would need that condition first",
+}
+
+
+@dataclass(frozen=True)
+class SentenceRow:
+    """One sentence of the corpus and what reads it: the mutants, or why none does."""
+
+    ref: str
+    text: str
+    mutants: tuple[str, ...]
+    no_rule: str | None
+    not_yet: str | None
+
+    @property
+    def status(self) -> str:
+        if self.mutants:
+            return "mutant"
+        if self.no_rule is not None:
+            return "no rule"
+        return "no mutant yet" if self.not_yet is not None else "NO MUTANT"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sentence": self.ref, "text": self.text, "mutants": list(self.mutants), "status": self.status,
+                "why": self.no_rule or self.not_yet}
+
+
+def reads() -> dict[str, tuple[str, ...]]:
+    """Every mutant: name → the sentences (``classic:537.2#2``) and assumptions (``asm:ID``) it misreads."""
+    return dict(_mutants_module_cached().READS)
+
+
+def sentence_table(corpus: Any = None) -> tuple[list[SentenceRow], list[str]]:
+    """Every sentence of the corpus with the mutants that read it (or why none does), and the problems of the
+    method: a reference that names no sentence, a sentence declared without a rule or still without a mutant
+    that has one, a sentence with neither a mutant nor a reason."""
+    from harness.rules.corpus import load_corpus
+    from harness.rules.sentences import parse_ref, split_sentences
+
+    corpus = corpus if corpus is not None else load_corpus(paths.RULES, root=paths.ROOT)
+    sentences = {f"{u.id}#{i}": text for u in corpus for i, text in enumerate(split_sentences(u.text), 1)}
+    by_sentence: dict[str, list[str]] = {}
+    problems: list[str] = []
+    for name, refs in sorted(reads().items()):
+        for ref in refs:
+            if ref.startswith("asm:"):
+                continue
+            try:
+                parse_ref(ref)
+            except ValueError as exc:
+                problems.append(f"mutant {name}: {exc}")
+                continue
+            if ref not in sentences:
+                problems.append(f"mutant {name}: {ref} names no sentence of the corpus")
+            by_sentence.setdefault(ref, []).append(name)
+    for table, label in ((NO_RULE, "NO_RULE"), (NO_MUTANT_YET, "NO_MUTANT_YET")):
+        for ref in table:
+            if ref not in sentences:
+                problems.append(f"{label}: {ref} names no sentence of the corpus")
+            elif ref in by_sentence:
+                problems.append(f"{label}: {ref} is read by {', '.join(by_sentence[ref])}: drop it from {label}")
+    rows = [SentenceRow(ref, text, tuple(by_sentence.get(ref, ())), NO_RULE.get(ref), NO_MUTANT_YET.get(ref))
+            for ref, text in sentences.items()]
+    problems += [f"{r.ref}: no mutant reads it and no reason is declared (NO_RULE / NO_MUTANT_YET, "
+                 f"harness/quality/mutation.py): «{r.text}»" for r in rows if r.status == "NO MUTANT"]
+    return rows, problems
 
 
 # ------------------------------------------------------------------------------------------ the mutants

@@ -18,6 +18,9 @@ The file (see its header for why it is one file) maps unit ids to a list of axes
             "2":                             # a value id: the case, written as a tag-safe word
               case: ровно 2 — срабатывает     # what happens at this value (the positive or negative case)
               plays: [classic:113.2.ex2-4]   # the scenario ids (edition and bracket tag) that play it
+            "3":
+              case: …
+              justified: why no scenario can play it   # instead of plays: lint does not report it (S025)
 
 This module reads and checks the file on its own (shape, unit ids against the corpus, scenario ids against
 a map of scenario id → its units, which the caller gets from the suite): it knows nothing of features.
@@ -57,6 +60,8 @@ class AxisValue:
     case: str
     plays: tuple[str, ...]
     line: int | None
+    justified: str | None = None
+    """Why no scenario can play this value (kept instead of `plays`): lint does not report it unplayed."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,8 @@ class Axes:
             return bool(v.plays) if played is None else any(s in played for s in v.plays)
         return {"axes": len(axes), "axes_played": sum(1 for a in axes if all(ok(v) for v in a.values)),
                 "values": sum(len(a.values) for a in axes),
-                "values_played": sum(1 for a in axes for v in a.values if ok(v))}
+                "values_played": sum(1 for a in axes for v in a.values if ok(v)),
+                "values_justified": sum(1 for a in axes for v in a.values if v.justified)}
 
 
 def axes_path(rules: Path | None = None) -> Path:
@@ -176,12 +182,21 @@ def _axis(doc: YamlDoc, unit: str, i: int, ax: Any, problems: list[Problem]) -> 
             problems.append(Problem(doc.file, vline, field, "expected {case: what happens at this value, plays: "
                                     "[scenario ids]}"))
             continue
-        extra = sorted(set(v) - {"case", "plays"})
+        extra = sorted(set(v) - {"case", "plays", "justified"})
         if extra:
             problems.append(Problem(doc.file, vline, field, f"unknown field(s) {', '.join(map(str, extra))}; a "
-                                    "value has case and plays"))
+                                    "value has case, plays and (when no scenario can play it) justified"))
         plays = tuple(str(s) for s in v.get("plays") or ())
-        out.append(AxisValue(str(vid), v["case"], plays, vline))
+        justified = v.get("justified")
+        if justified is not None and (not isinstance(justified, str) or not justified.strip()):
+            problems.append(Problem(doc.file, vline, f"{field}.justified", "expected why no scenario can play "
+                                    "this value (a non-empty text)"))
+            continue
+        if justified is not None and plays:
+            problems.append(Problem(doc.file, vline, f"{field}.justified", "the value is played (plays: "
+                                    f"{', '.join(plays)}): drop its justification"))
+            continue
+        out.append(AxisValue(str(vid), v["case"], plays, vline, justified))
     return Axis(unit, aid, str(what or ""), tuple(out), line)
 
 
@@ -218,7 +233,7 @@ def check_axes(axes: Axes, unit_ids: list[str], scenario_units: Mapping[str, tup
                         out.append(AxisProblem("scenario-not-of-unit", v.line, unit,
                                                f"{unit} {ax.id}={v.id}: {sid} does not name {unit} (tag it "
                                                f"@{unit}, or list a scenario that does)"))
-                if not v.plays:
+                if not v.plays and not v.justified:
                     out.append(AxisProblem("unplayed", v.line, unit,
                                            f"{unit} {ax.id}={v.id} ({v.case}): no scenario plays it — «{ax.what}»"))
     if axes.exists:

@@ -166,6 +166,28 @@ class Corpus:
         """The unit with this id, or ``None``."""
         return self.by_id.get(unit_id)
 
+    def under(self, selector: str) -> list[Unit]:
+        """The units a ``--unit`` selector names: the unit with that id and every unit under it
+        (``classic:113.2`` → ``classic:113.2``, ``classic:113.2.ex1``, …), or, for a section or any other
+        prefix of ids (``classic:113``, ``heroes:113``), every unit whose id continues it with a ``.``."""
+        return [u for u in self.units if u.id == selector or u.id.startswith(selector + ".")]
+
+    def selector_problem(self, selector: str) -> str | None:
+        """Why ``selector`` selects no unit (see `under`), or ``None`` when it selects some."""
+        if self.under(selector):
+            return None
+        edition, sep, rest = selector.partition(":")
+        if not sep:
+            known = [f"{e}:{selector}" for e in self.editions if self.under(f"{e}:{selector}")]
+            return (f"{selector} has no edition prefix" + (f": did you mean {' or '.join(known)}?" if known
+                                                            else " (expected an id such as classic:113.2, a section such as "
+                                                                 "classic:113, or asm:<id>)"))
+        if edition not in EDITIONS:
+            return f"{selector}: unknown prefix «{edition}:» (expected {', '.join(e + ':' for e in EDITIONS)} or asm:)"
+        sections = sorted({u.section for u in self.units if u.edition == edition})
+        return (f"{selector} names no rule unit, clause or section of the corpus (sections of {edition}: "
+                f"{', '.join(sections) or 'none'}; see `berserk-rules units`)")
+
     def children(self, unit_id: str) -> list[Unit]:
         """Units whose parent is ``unit_id`` (items, bullets, paragraphs, examples), in order."""
         return list(self._children.get(unit_id, ()))

@@ -32,6 +32,7 @@ from typing import Any
 
 from harness.common.errors import InputError, Problem
 from harness.common.yamldoc import display_path
+from harness.rules.changes import Classification, classify, corpus_lemmas
 from harness.rules.corpus import Corpus, Unit, load_corpus, load_rules_file
 
 __all__ = [
@@ -112,6 +113,9 @@ class Change:
     new: Unit | None
     ops: list[WordOp] | None = None
     scenarios: list[str] = field(default_factory=list)
+    classification: Classification | None = None
+    """For a change of text (changed, renumbered with other words): editorial or substantive
+    (`harness.rules.changes`)."""
 
     @property
     def ids(self) -> list[str]:
@@ -125,6 +129,7 @@ class Change:
 
         return {"kind": self.kind, "old": unit(self.old), "new": unit(self.new),
                 "diff": [o.to_json() for o in self.ops] if self.ops is not None else None,
+                "class": self.classification.to_json() if self.classification is not None else None,
                 "scenarios": list(self.scenarios)}
 
 
@@ -225,6 +230,12 @@ def diff_corpora(old: Corpus, new: Corpus, old_label: str = "OLD", new_label: st
     changes += renumbered
     changes += [Change("removed", u, None) for u in removed]
     changes += [Change("added", None, u) for u in added]
+    worded = [c for c in changes if c.ops is not None and c.old is not None and c.new is not None]
+    if worded and not cross_edition:   # the class of each change of wording (not across editions: not a change)
+        lemmas = corpus_lemmas(u.text for u in old.units)
+        for c in worded:
+            assert c.old is not None and c.new is not None
+            c.classification = classify(c.old.text, c.new.text, lemmas)
     result = RulesDiff(old_label, new_label, old.editions, new.editions, cross_edition, changes, unchanged)
     result.old_sections = {result.section_key(u) for u in old.units}
     result.new_sections = {result.section_key(u) for u in new.units}
@@ -272,8 +283,9 @@ def _short(text: str, width: int = 110) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render(diff: RulesDiff, context: int = 8) -> list[str]:
-    """The diff as plain text lines for the terminal."""
+def render(diff: RulesDiff, context: int = 8, scenario_lines: Any = None) -> list[str]:
+    """The diff as plain text lines for the terminal. ``scenario_lines(id)``, when given, gives the lines that
+    show one scenario to review (its file:line and checks); else the scenario's id alone."""
     lines = [f"comparing {diff.old} ({', '.join(diff.old_editions)}) with {diff.new} ({', '.join(diff.new_editions)})"]
     if diff.cross_edition:
         lines.append("the two sides are different editions: units are matched by clause number, "
@@ -284,13 +296,28 @@ def render(diff: RulesDiff, context: int = 8) -> list[str]:
     def scen(c: Change) -> list[str]:
         if not c.scenarios:
             return ["    scenarios: none name it"]
+        if c.classification is not None and c.classification.editorial:
+            return ["    scenarios (no review of their own: an editorial change): " + ", ".join(c.scenarios)]
+        if scenario_lines is not None:
+            return ["    scenarios to review:"] + [line for s in c.scenarios for line in scenario_lines(s)]
         return ["    scenarios to review:"] + [f"      • {s}" for s in c.scenarios]
+
+    def sentences(c: Change) -> list[str]:
+        from harness.rules.changes import sentence_diff
+
+        assert c.old is not None and c.new is not None
+        return [line for o, n in sentence_diff(c.old.text, c.new.text)
+                for line in (f"    − {o or '(no sentence)'}", f"    + {n or '(no sentence)'}")]
 
     for c in diff.of_kind("changed"):
         assert c.old is not None and c.new is not None
         head = c.old.id if c.old.id == c.new.id else f"{c.old.id} → {c.new.id}"
-        lines += ["", f"changed  {head}  ({c.old.file}:{c.old.line} → {c.new.file}:{c.new.line})",
-                  "    " + render_word_diff(c.ops or [], context)] + scen(c)
+        what = f"  {c.classification.summary()}" if c.classification is not None else ""
+        lines += ["", f"changed  {head}  ({c.old.file}:{c.old.line} → {c.new.file}:{c.new.line}){what}",
+                  "    " + render_word_diff(c.ops or [], context)]
+        if c.classification is not None and not c.classification.editorial:
+            lines += sentences(c)
+        lines += scen(c)
     for c in diff.of_kind("renumbered"):
         assert c.old is not None and c.new is not None
         lines += ["", f"renumbered  {c.old.id} → {c.new.id}  ({c.old.file}:{c.old.line} → {c.new.file}:{c.new.line})"]
@@ -320,10 +347,23 @@ def render(diff: RulesDiff, context: int = 8) -> list[str]:
             if touched:
                 lines += ["    scenarios to review:"] + [f"      • {s}" for s in dict.fromkeys(touched)]
     scenarios = diff.scenarios
+    classed = [c for c in diff.changes if c.classification is not None]
+    editorial = [c for c in classed if c.classification is not None and c.classification.editorial]
+    if classed:
+        lines += ["", f"{len(editorial)} editorial change(s)"
+                  + (f" ({', '.join(c.ids[-1] for c in editorial)}): approved in one step, "
+                     "`berserk-rules --rules NEW approve --editorial`" if editorial else ""),
+                  f"{len(classed) - len(editorial)} substantive change(s)"
+                  + (": a decision per scenario, `berserk-rules --rules NEW approve`"
+                     if len(classed) > len(editorial) else "")]
     lines.append("")
+    scenarios = list(dict.fromkeys(s for c in diff.changes if c.classification is None or not c.classification.editorial
+                                   for s in c.scenarios))
     if scenarios:
         lines.append(f"{len(scenarios)} scenario(s) to review:")
         lines += [f"  • {s}" for s in scenarios]
+    elif diff.scenarios:
+        lines.append("no scenario to review: the changes are editorial")
     else:
         lines.append("no scenario names a changed, renumbered or removed unit")
     return lines

@@ -12,7 +12,8 @@
    (`harness.rules.search`): each word is reduced to its lemma by pymorphy3 («точек» -> точка, «берёт» ->
    брать; an unknown word such as a card name to its Snowball stem), matched in the unit text, the
    title of its section, the names of its scenarios and the cards on their boards, weighted with
-   BM25; units matching every word come first, then those matching some, best score first.
+   BM25, ranked by score, units matching every word preferred inside it; a query that is a heading ranks
+   the clause opening it first.
 
 An empty query, or one that matches nothing, gives an empty list.
 """

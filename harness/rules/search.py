@@ -30,9 +30,16 @@ Ranking
     over the distinct query words (in query order), of
     ``FIELD_WEIGHTS[f] * postings[f][lemma][unit]`` for each field ``f`` and of
     ``FIELD_WEIGHTS["stem"] * postings["stem"][s][unit]`` for each indexed stem ``s`` the query
-    word's stem equals, begins or begins with (:meth:`SearchIndex.stem_matches`). A unit that
-    matches every query word the index holds is a *full* match; units are ranked by the number of
-    query words they match (so full matches come first), then by score, ties in corpus order. Units with no matching word are not returned.
+    word's stem equals, begins or begins with (:meth:`SearchIndex.stem_matches`), times its *coverage*
+    (:func:`coverage`: half, plus half in proportion to the share of the query words it matches), so a unit
+    that matches every query word the index holds (a *full* match) is preferred inside the score. A query
+    that is (nearly) a heading (:data:`TITLE_OVERLAP`) raises the unit that opens that heading by the best
+    score of the query. Units are ranked by score alone, ties in corpus order; the shown scores are in order.
+    Units with no matching word are not returned.
+
+Snippets (:func:`snippet`)
+    The sentence(s) of a unit's text that match the most query words, the matched words marked; ``lookup``
+    and the site's ``search.js`` cut and mark alike.
 """
 
 from __future__ import annotations
@@ -67,6 +74,10 @@ __all__ = [
 ]
 
 MIN_PREFIX = 4
+COVERAGE_FLOOR = 0.5
+"""The share of its weights a unit that matches none of the other query words keeps (see :func:`coverage`)."""
+TITLE_OVERLAP = 2 / 3
+"""A query whose lemmas overlap a heading's this much (Jaccard) or more is that heading (see :meth:`SearchIndex.search`)."""
 """A query stem this long or longer also matches indexed stems that begin with it."""
 
 FIELDS: tuple[str, ...] = ("text", "section", "scenario", "card")
@@ -238,6 +249,14 @@ class Hit:
     """Names of the unit's scenarios whose title or board matched."""
     cards: list[str] = field(default_factory=list)
     """Card names that matched."""
+    terms: list[Token] = field(default_factory=list)
+    """The query words the unit was scored on (function words left out of a query that has others)."""
+    opens: str = ""
+    """The heading the query (nearly) is, when this unit opens it (its score was raised, see `SearchIndex.search`)."""
+
+    def snippet(self) -> list[tuple[str, bool]]:
+        """The sentence(s) of the unit's text that matched, as (text, marked?) pieces (see :func:`snippet`)."""
+        return snippet(self.unit.text, self.terms)
 
     def reason(self) -> str:
         """One line: which query words matched where (``точек → точка: unit text``)."""
@@ -253,10 +272,13 @@ class Hit:
             if label not in by_word[shown]:
                 by_word[shown].append(label)
         kind = "all words" if self.full else "some words"
-        return f"{kind}: " + "; ".join(f"{w} ({', '.join(where)})" for w, where in by_word.items())
+        opens = f"opens the section «{self.opens}»; " if self.opens else ""
+        return f"{opens}{kind}: " + "; ".join(f"{w} ({', '.join(where)})" for w, where in by_word.items())
 
     def to_json(self) -> dict[str, Any]:
+        pieces = self.snippet()
         return {"id": self.unit.id, "score": round(self.score, _ROUND), "full": self.full, "reason": self.reason(),
+                "snippet": "".join(t for t, _ in pieces), "marks": _mark_spans(pieces),
                 "matches": [{"word": m.word, "field": m.field, "term": m.term, "weight": round(m.weight, _ROUND)}
                             for m in self.matches],
                 "scenarios": self.scenarios, "cards": self.cards}
@@ -294,7 +316,7 @@ class SearchIndex:
         self.corpus = corpus
         self.units: list[Unit] = list(corpus.units)
         self.analyzer = analyzer()
-        position = {u.id: i for i, u in enumerate(self.units)}
+        position = self.position = {u.id: i for i, u in enumerate(self.units)}
         self.scenario_names: list[list[str]] = [[] for _ in self.units]
         self.card_names: list[list[str]] = [[] for _ in self.units]
         for sc in scenarios:
@@ -320,6 +342,9 @@ class SearchIndex:
         self.postings["stem"] = _bm25_postings(  # the section title is matched by lemma only: no kin words
             [[t.stem for f in FIELDS if f != "section" for t in tokens[f][pos]] for pos in range(len(self.units))])
         self.stems_sorted = sorted(self.postings["stem"])
+        self._terms = self.terms()
+        self.openings: list[tuple[str, frozenset[str], str]] = _openings(corpus, self.analyzer)
+        """(heading, its content lemmas, the id of the unit that opens it) for every heading of the corpus."""
 
     # -- the vocabulary, for the site
     def terms(self) -> set[str]:
@@ -328,7 +353,8 @@ class SearchIndex:
 
     def form_table(self) -> dict[str, tuple[str, bool]]:
         """Word form -> (its lemma, function word?) for every form the dictionary knows of every lemma of
-        the index (:meth:`Analyzer.forms`) whose own analysis is a lemma of the index.
+        the index (:meth:`Analyzer.forms`) whose own analysis is a lemma of the index, and every word of the
+        units' texts.
 
         With this table the browser maps a typed form to its lemma without morphology of its own; a form
         not in it it reduces to its Snowball stem, as :class:`Analyzer` does with a word it does not know.
@@ -340,16 +366,26 @@ class SearchIndex:
                 lemma, function = self.analyzer.lemma(form)
                 if lemma is not None and lemma in terms:
                     table[form] = (lemma, function)
+        for u in self.units:  # every word of the texts themselves, so the page's snippets mark what lookup marks
+            for form in words(u.text):
+                lemma, function = self.analyzer.lemma(form)
+                if lemma is not None:
+                    table.setdefault(form, (lemma, function))
         return table
 
     # -- querying
     def query_tokens(self, text: str) -> list[Token]:
-        """The distinct words of a query, analysed, in order."""
+        """The distinct words of a query, analysed, in order. A word whose lemma the index does not hold is
+        read by its stem, as a word the dictionary does not know (the site's form table knows only the
+        index's lemmas: so the page reads every query word as lookup does)."""
         seen: set[str] = set()
         out = []
+        terms = self._terms
         for tok in self.analyzer.tokens(text):
             if tok.word not in seen:
                 seen.add(tok.word)
+                if tok.known and tok.term not in terms:
+                    tok = Token(tok.word, tok.stem, tok.stem, False, False)
                 out.append(tok)
         return out
 
@@ -398,16 +434,57 @@ class SearchIndex:
                 continue
             ms = matched[pos]
             got = {m.word for m in ms}
-            hit = Hit(unit, score, all(w in got for w in needed), _ordered(ms))
+            hit = Hit(unit, score * coverage(len(got), len(needed)), len(got) == len(needed), _ordered(ms), terms=query)
             hit.scenarios = self._matching_names(self.scenario_names[pos], ms, "scenario")
             hit.cards = self._matching_names(self.card_names[pos], ms, "card")
-            hits.append((-len(got), -round(score, 6), pos, hit))
-        hits.sort(key=lambda t: t[:3])
-        return [h for *_, h in hits]
+            hits.append(hit)
+        self._raise_openings(query, needed, hits)
+        hits.sort(key=lambda h: (-round(h.score, 6), self.position[h.unit.id]))
+        return hits
+
+    def _raise_openings(self, query: list[Token], needed: list[str], hits: list[Hit]) -> None:
+        """A query that is (nearly) a heading — its words and the heading's, as lemmas, overlap by
+        :data:`TITLE_OVERLAP` or more (Jaccard) — raises the unit that opens that heading by the best score of
+        the query, so it ranks first (see the module doc)."""
+        if not hits:
+            return
+        asked = {t.term for t in query if t.word in needed}  # a word the index does not hold says nothing
+        best = max(h.score for h in hits)
+        by_id = {h.unit.id: h for h in hits}
+        for title, terms, uid in self.openings:
+            if len(asked & terms) / len(asked | terms) < TITLE_OVERLAP:
+                continue
+            hit = by_id.get(uid)
+            if hit is None:
+                continue
+            hit.score += best
+            hit.opens = title
 
     def _matching_names(self, names: list[str], matches: list[Match], f: str) -> list[str]:
         terms = {m.term for m in matches if m.field == f}
         return [n for n in names if terms & {t.term for t in self.analyzer.tokens(n)}]
+
+
+def coverage(matched: int, needed: int) -> float:
+    """How much a unit's summed weights count when it matches ``matched`` of the ``needed`` query words:
+    :data:`COVERAGE_FLOOR` plus the rest in proportion, so a unit matching every word is preferred inside the score
+    (not as a sort key of its own), and a partial match with much higher weights can still come first."""
+    return COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * matched / needed if needed else 1.0
+
+
+def _openings(corpus: Corpus, analyzer: Analyzer) -> list[tuple[str, frozenset[str], str]]:
+    """Every heading of the corpus (numbered section titles and unnumbered headings, without their number),
+    its content lemmas and the first top-level unit after it in its file."""
+    out = []
+    for f in corpus.files:
+        for line, text in f.headings:
+            first = next((u for u in f.units if u.line > line and u.parent is None), None)
+            title = re.sub(r"^\d+(?:\.\d+)*\.\s*", "", text).strip()
+            toks = analyzer.tokens(title)
+            terms = frozenset(t.term for t in toks if not t.function) or frozenset(t.term for t in toks)
+            if first is not None and terms:
+                out.append((title, terms, first.id))
+    return out
 
 
 def _section_titles(unit: Unit) -> str:
@@ -433,6 +510,116 @@ def _ordered(matches: list[Match]) -> list[Match]:
     out = [m for m in matches if m.field != "stem"]
     out += [m for m in matches if m.field == "stem" and m.word not in direct]
     return out
+
+
+# ------------------------------------------------------------------------------------------ snippets
+_SENTENCE_END = ".!?…"
+_SENTENCE_OPENERS = "«\"“("
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, whitespace kept with the sentence before it (so they join back to ``text``).
+
+    A sentence ends at ``.``, ``!``, ``?`` or ``…`` after a letter or a closing quote or bracket (not after a
+    digit: «(512. Порядок…» stays whole), followed by whitespace and an uppercase letter, a digit, an opening
+    quote or bracket. ``search.js`` cuts the same way."""
+    out, start, i, n = [], 0, 0, len(text)
+    while i < n:
+        if text[i] in _SENTENCE_END and i > 0 and text[i - 1] not in "0123456789" and i + 1 < n and text[i + 1].isspace():
+            j = i + 1
+            while j < n and text[j].isspace():
+                j += 1
+            if j < n and (text[j].isupper() or text[j] in _SENTENCE_OPENERS or text[j] in "0123456789"):
+                out.append(text[start:j])
+                start = i = j
+                continue
+        i += 1
+    if start < n:
+        out.append(text[start:])
+    return out
+
+
+def word_matches(tok: Token, query: Sequence[Token]) -> bool:
+    """Whether a word of a text answers a query word: the same lemma, or their stems are equal or one begins
+    the other, the shorter of :data:`MIN_PREFIX` letters or more (as :meth:`SearchIndex.stem_matches`)."""
+    for q in query:
+        if tok.term == q.term or tok.stem == q.stem:
+            return True
+        short, long_ = sorted((tok.stem, q.stem), key=len)
+        if len(short) >= MIN_PREFIX and long_.startswith(short):
+            return True
+    return False
+
+
+def snippet(text: str, query: Sequence[Token], most: int = 2) -> list[tuple[str, bool]]:
+    """The sentence(s) of ``text`` that answer ``query``, as (text, marked?) pieces, the matched words marked.
+
+    The sentence matching the most distinct query words comes first (ties: the earlier); then, while query
+    words remain unmatched and fewer than ``most`` sentences are taken, the sentence matching the most of
+    those. The taken sentences are shown in text order, ``…`` where text is left out. No sentence matching:
+    the first sentence, unmarked. ``search.js`` (``snippet``) does the same for the site."""
+    an = analyzer()
+    parts = sentences(text) or [text]
+    found: list[set[str]] = []
+    for part in parts:
+        found.append({q.word for tok in an.tokens(part) for q in query if word_matches(tok, [q])})
+    taken: list[int] = []
+    left = {q.word for q in query}
+    while len(taken) < most:
+        best, best_n = -1, 0
+        for i, words_ in enumerate(found):
+            n = len(words_ & left)
+            if i not in taken and n > best_n:
+                best, best_n = i, n
+        if best < 0:
+            break
+        taken.append(best)
+        left -= found[best]
+    if not taken:
+        taken = [0]
+    pieces: list[tuple[str, bool]] = []
+    last = -1
+    for i in sorted(taken):
+        if i != last + 1:
+            pieces.append(("… ", False))
+        pieces.extend(_marked(parts[i].rstrip() if i == max(taken) else parts[i], query if found[i] else []))
+        last = i
+    if last != len(parts) - 1:
+        pieces.append((" …", False))
+    return _merge(pieces)
+
+
+def _marked(text: str, query: Sequence[Token]) -> list[tuple[str, bool]]:
+    an = analyzer()
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in _WORD_RE.finditer(text):
+        if word_matches(an.token(m.group(0)), query):
+            out += [(text[pos:m.start()], False), (m.group(0), True)]
+            pos = m.end()
+    out.append((text[pos:], False))
+    return out
+
+
+def _merge(pieces: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    out: list[tuple[str, bool]] = []
+    for text, mark in pieces:
+        if not text:
+            continue
+        if out and out[-1][1] == mark and not mark:
+            out[-1] = (out[-1][0] + text, False)
+        else:
+            out.append((text, mark))
+    return out
+
+
+def _mark_spans(pieces: list[tuple[str, bool]]) -> list[list[int]]:
+    spans, pos = [], 0
+    for text, mark in pieces:
+        if mark:
+            spans.append([pos, pos + len(text)])
+        pos += len(text)
+    return spans
 
 
 # ------------------------------------------------------------------------------------------ boards

@@ -100,6 +100,8 @@ class Recorder:
     trace_dir: Path | None = None
     traces: dict[str, dict[str, Any]] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)   # the readings the engine holds (its hello)
+    start_failed: list[str] = field(default_factory=list)    # scenarios that ended on a failed engine start
+    stopped: str = ""          # the engine could not be started: the run stopped with this one error
 
     def keeps_traces(self, config: pytest.Config) -> bool:
         return self.trace_dir is not None or bool(getattr(config.option, "berserk_keep_traces", False))
@@ -699,6 +701,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         rec.scenarios[sc.id] = sc
         rec.order.append(sc.id)
         sc.index = item.stash.get(INDEX, len(rec.order))
+        if isinstance(sc.error, EngineFault) and sc.error.at_start:
+            rec.start_failed.append(sc.id)
+            if _engine_gave_up(item, rec):
+                return
         if is_worker(item.config):
             report.berserk_scenario = _payload(sc, rec.readings)     # sent to the controller with the report (pytest-xdist)
         if rec.keeps_traces(item.config):
@@ -721,6 +727,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if exp["status"] != "PASS":
                 head += f" ({exp['reason']})"
             report.longrepr = f"{head}\n{sc.message}" if sc.message else head
+
+
+def _engine_gave_up(item: pytest.Item, rec: Recorder) -> bool:
+    """One engine, one failure: when the engine could not be started (harness.engines.startup gave up), the
+    scenarios of the failed starts get no result of their own (the engine never played them), the run stops
+    here, and the one error (the command, the last failure, its stderr) is the run's `stopped`."""
+    from harness.engines.startup import MAX_START_FAILURES
+
+    adapter = item.config.stash.get(ENGINE, None)
+    gave_up = getattr(adapter, "gave_up", None)
+    if gave_up is None or is_worker(item.config):
+        return False
+    for sid in rec.start_failed[-MAX_START_FAILURES:]:
+        rec.scenarios.pop(sid, None)
+        rec.traces.pop(sid, None)
+        if sid in rec.order:
+            rec.order.remove(sid)
+    rec.stopped = str(gave_up)
+    item.session.shouldstop = "the engine could not be started"
+    return True
 
 
 # ------------------------------------------------------------------------------------------ pytest-xdist
@@ -793,7 +819,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
         sc = rec.scenarios[sid]
         exp = rec.expectation(sid, sc.name)
         results.append(ScenarioResult(
-            **_review_fields(review, sc.units),
+            **_review_fields(review, sc.units, sid),
             scenario=sid, name=sc.name, feature=sc.feature, line=sc.line, units=sc.units,
             assumptions=sc.assumptions, status=sc.status or "ERROR", expected=exp["status"],
             reason=exp["reason"] if exp["status"] != "PASS" else "",
@@ -807,8 +833,15 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter,
                   readings=dict(rec.readings))
     stale = rec.stale()
-    not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if interrupted else []
-    return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run)
+    incomplete = interrupted or bool(rec.stopped)
+    not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if incomplete else []
+    by = ""
+    if interrupted:
+        from harness.engines.process import signal_name
+
+        by = signal_name(KeyboardInterrupt())
+    return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run,
+                      stopped=rec.stopped, interrupted_by=by)
 
 
 def _review_state() -> Any:
@@ -820,13 +853,24 @@ def _review_state() -> Any:
         return None
 
 
-def _review_fields(review: Any, units: list[str]) -> dict[str, Any]:
-    """`review` ("ok" | "needs_review") and `review_units` (units changed since the last review) of a
-    scenario naming `units`; nothing when review is not tracked (no lock file)."""
+def _review_fields(review: Any, units: list[str], scenario: str | None = None) -> dict[str, Any]:
+    """`review` ("ok" | "needs_review") and `review_units` (units changed since `scenario` was last approved)
+    of a scenario naming `units`; nothing when review is not tracked (no lock file)."""
     if review is None or not review.tracked:
         return {}
-    state, pending = review.scenario_review(units)
+    state, pending = review.scenario_review(units, scenario)
     return {"review": state, "review_units": pending}
+
+
+_SIGNALLED: list[bool] = []      # a signal (not a collection error, not a stop of the kit's) ended the session
+
+
+def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+    """pytest reports every early end as a KeyboardInterrupt: a signal, but also errors during collection and
+    a stop asked by a plugin (`session.shouldstop`, both `Session.Interrupted`); only a signal marks the run
+    interrupted."""
+    if not isinstance(excinfo.value, pytest.Session.Interrupted):
+        _SIGNALLED.append(True)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -839,7 +883,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         session.config.workeroutput["berserk_collected_names"] = dict(rec.collected_names)  # type: ignore[attr-defined]
         return
-    interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
+    interrupted = exitstatus == pytest.ExitCode.INTERRUPTED and bool(_SIGNALLED) and not rec.stopped
+    _SIGNALLED.clear()
     session.config.stash[RESULTS] = _results(rec, interrupted)
     played = session.config.stash[RESULTS].summary()["played"]
     if rec.order and played < session.config.getoption("--min-played"):   # an all-SKIP run is not green

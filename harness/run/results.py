@@ -278,7 +278,24 @@ class RunResults:
     results: list[ScenarioResult]
     stale_expectations: list[str] = field(default_factory=list)
     interrupted: bool = False  # the run was stopped (Ctrl-C, SIGTERM) before every scenario ran
-    not_run: list[str] = field(default_factory=list)  # selected scenarios without a result (interrupted)
+    not_run: list[str] = field(default_factory=list)  # selected scenarios without a result (interrupted, stopped)
+    stopped: str = ""          # the run ended early because the engine could not be started: the one error
+    interrupted_by: str = ""   # the signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), when known
+
+    @property
+    def complete(self) -> bool:
+        """Every selected scenario has a result (the run was neither interrupted nor stopped)."""
+        return not self.interrupted and not self.stopped and not self.not_run
+
+    def incomplete_reason(self) -> str:
+        """Why the run has no result for some scenarios, in one sentence ("" for a complete run)."""
+        if self.stopped:
+            return f"the run stopped: {self.stopped}; {len(self.not_run)} selected scenario(s) not run"
+        if self.interrupted or self.not_run:
+            by = f" by {self.interrupted_by}" if self.interrupted_by else ""
+            return (f"the run was interrupted{by}: {len(self.not_run)} selected scenario(s) not run, "
+                    f"{len(self.results)} with a result")
+        return ""
 
     @property
     def unexpected(self) -> list[ScenarioResult]:
@@ -287,7 +304,7 @@ class RunResults:
     @property
     def ok(self) -> bool:
         """Every selected scenario ran and ended as expected (an interrupted run is never ok)."""
-        return not self.interrupted and not self.not_run and all(r.as_expected for r in self.results)
+        return self.complete and all(r.as_expected for r in self.results)
 
     def summary(self) -> dict[str, Any]:
         """``{"total", "PASS", …, "SKIP", "unexpected", "ok"}``: counts per status, unexpected results,
@@ -295,12 +312,12 @@ class RunResults:
         counts: dict[str, Any] = _empty_counts()
         for result in self.results:
             _count(counts, result)
-        counts["ok"] = counts["unexpected"] == 0 and not self.interrupted and not self.not_run
+        counts["ok"] = counts["unexpected"] == 0 and self.complete
         counts["played"] = sum(counts[s] for s in PLAYED)       # played to a verdict (not SKIP, not a fault)
         counts["checks"] = self.check_counts()
         counts["conformance"] = self.conformance()
         counts["implement_next"] = implement_next(self.results)
-        if self.interrupted or self.not_run:
+        if not self.complete:
             counts["not_run"] = len(self.not_run)
         if any(r.review is not None for r in self.results):  # review tracked: how many need it
             counts["needs_review"] = len(self.needs_review)
@@ -352,6 +369,8 @@ class RunResults:
             "stale_expectations": list(self.stale_expectations),
             "interrupted": self.interrupted,
             "not_run": list(self.not_run),
+            **({"interrupted_by": self.interrupted_by} if self.interrupted_by else {}),
+            **({"stopped": self.stopped} if self.stopped else {}),
         }
 
     @classmethod
@@ -369,6 +388,8 @@ class RunResults:
             stale_expectations=list(data["stale_expectations"]),
             interrupted=bool(data.get("interrupted", False)),
             not_run=list(data.get("not_run", [])),
+            stopped=str(data.get("stopped", "")),
+            interrupted_by=str(data.get("interrupted_by", "")),
         )
 
     @classmethod
@@ -453,7 +474,9 @@ def validate_results_json(data: Any, source: str = "results.json") -> list[Probl
     """Every schema problem of a ``results.json`` document, each with its field path."""
     import jsonschema
 
-    validator_cls = jsonschema.validators.validator_for(results_schema())
+    from harness.common.jsonschemas import validator_class
+
+    validator_cls = validator_class(jsonschema.validators.validator_for(results_schema()))
     validator = validator_cls(results_schema(), format_checker=validator_cls.FORMAT_CHECKER)
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):

@@ -83,10 +83,12 @@ class _Collector:
 
 def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: str | None = None,
         engine_cmd: str | None = None, *, report_dir: Path | None = None, traces: bool = False,
-        quiet: bool = False, extra: Sequence[str] = (), plugins: Sequence[Any] = ()) -> Outcome:
+        quiet: bool = False, extra: Sequence[str] = (), plugins: Sequence[Any] = (), partial: bool = False) -> Outcome:
     """Play the scenarios (those naming ``units`` or a unit under them, of ``editions``; all by default) in
     this process; see the module docstring. ``quiet`` silences pytest's terminal output; ``plugins`` are
-    further pytest plugin objects (e.g. the progress display of `check`)."""
+    further pytest plugin objects (e.g. the progress display of `check`). An interrupted run (a signal, or an
+    engine that cannot be started) gives results (marked `interrupted`, or `stopped`) only when ``partial``;
+    else None, as a run that could not be made."""
     import pytest  # here, not at the top: the CLI's other verbs do not need pytest loaded
 
     args = scenario_pytest_args(report_dir, units, editions, expectations, engine_cmd)
@@ -104,16 +106,19 @@ def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: s
         for name in set(sys.modules) - before:
             if (getattr(sys.modules[name], "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
-    if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
+    if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return Outcome(code, None)
+    if code == pytest.ExitCode.INTERRUPTED and (collector.results is None or not partial):
+        return Outcome(code, None)        # interrupted: the results only to a caller that reports them as such
     return Outcome(code, collector.results, collector.traces)
 
 
 def run_scenarios(report_dir: Path | None, units: Sequence[str], editions: Sequence[str],
                   expectations: str | None, engine_cmd: str | None, quiet: bool = False,
-                  extra: Sequence[str] | None = None, plugins: Sequence[Any] = ()) -> tuple[int, RunResults | None]:
+                  extra: Sequence[str] | None = None, plugins: Sequence[Any] = (),
+                  partial: bool = False) -> tuple[int, RunResults | None]:
     """`run` as (pytest exit code, results): the form `check`, `coverage`, `diff --run` and `mutants` use.
     ``report_dir`` None: no report is written."""
     outcome = run(units, editions, expectations, engine_cmd, report_dir=report_dir, quiet=quiet,
-                  extra=extra or (), plugins=plugins)
+                  extra=extra or (), plugins=plugins, partial=partial)
     return outcome.code, outcome.results

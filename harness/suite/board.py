@@ -41,6 +41,7 @@ from harness.suite.catalog import (
     normalize_card,
 )
 from harness.suite.catalog import schema_registry as _registry
+from harness.suite.definitions import board_definitions
 
 __all__ = ["Board", "load_board", "board_from_data", "COLUMNS", "ROWS", "DEFAULT_PLAYERS"]
 
@@ -245,10 +246,6 @@ def _complete(raw: dict[str, Any], file: str, catalog: Catalog, tests: dict[str,
     data["cards"] = cards
     data["effects"] = src.get("effects", [])
     data["cell_markers"] = src.get("cell_markers", {})
-    definitions: dict[str, dict[str, Any]] = {name: plain_copy(card) for name, card in tests.items()}
-    for card in cards:
-        if card["card"] not in definitions:
-            definition = catalog.get(card["card"], data["edition"])
-            if definition is not None:
-                definitions[card["card"]] = definition
+    definitions = board_definitions(cards, data["edition"], catalog.get,
+                                    {name: plain_copy(card) for name, card in tests.items()})
     return Board(file=file, data=data, definitions=definitions)

@@ -79,12 +79,20 @@ def with_modeline(text: str, line: str) -> str:
 def modeline_problem(file: Path, kind: str, root: Path | None = None) -> str | None:
     """Why the first line of `file` is not its modeline, or None when it is."""
     want = modeline(file, kind, root)
+    # an installed kit: the wheel carries the suite as the package `berserk_rules_suite` and the schemas in
+    # `harness/schemas` beside it, one level up from where a checkout has them, so the files' modelines —
+    # written in the checkout, relative to its `harness/schemas` — point into the suite's own (absent)
+    # `harness/schemas`. They are right for the layout they were written in: accepted as they are.
+    in_layout = None
+    if root is not None and not (Path(root) / "harness" / "schemas" / SCHEMAS[kind]).is_file():
+        rel = os.path.relpath(Path(root).resolve() / "harness" / "schemas" / SCHEMAS[kind], Path(file).resolve().parent)
+        in_layout = PREFIX + Path(rel).as_posix()
     try:
         with open(file, encoding="utf-8") as f:
             first = f.readline().rstrip("\r\n")
     except (OSError, UnicodeDecodeError) as exc:
         return f"cannot read the file: {exc}"
-    if first == want:
+    if first in (want, in_layout):
         return None
     if first.startswith(PREFIX):
         return (f"the schema modeline names {first[len(PREFIX):]!r}; expected {want[len(PREFIX):]!r} "

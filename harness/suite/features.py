@@ -94,6 +94,10 @@ class ScenarioInfo:
     """An outline's example rows: the name each row runs under (the outline's name with the row's values)."""
     feature_key: str = ""
     """The feature's path under the features folder without ``.feature`` (``classic/113-…``)."""
+    rule_line: int = 0
+    """Line of the enclosing ``Правило``, 0 when there is none."""
+    rule_description: str = ""
+    """The description under the enclosing ``Правило`` (its lines before the first scenario)."""
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -122,6 +126,9 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
         raise InputError(
             Problem(shown, None, None, f"cannot read the feature file: {exc.strerror or exc}")
         ) from exc
+    wrong_language = language_problem(text)
+    if wrong_language is not None:
+        raise InputError(Problem(shown, wrong_language[0], "gherkin", wrong_language[1]))
     try:
         return Parser().parse(TokenScanner(text))  # type: ignore[return-value]
     except CompositeParserException as exc:
@@ -132,6 +139,29 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
         raise InputError(Problem(shown, exc.location.get("line"), "gherkin", _error_text(exc))) from exc
     except ParserError as exc:  # pragma: no cover - defensive
         raise InputError(Problem(shown, None, "gherkin", str(exc))) from exc
+
+
+_LANGUAGE = re.compile(r"^\s*#\s*language\s*:\s*(\S*)\s*$")
+
+
+def language_problem(text: str) -> tuple[int, str] | None:
+    """The kit's features are Gherkin in Russian: the header `# language: ru` comes before the first keyword
+    line. Without it (or with another language) Gherkin reads every Russian keyword as an error of its own;
+    this says what is wrong once: (line, message), or None when the header is right."""
+    first = 1
+    for number, line in enumerate(text.splitlines(), 1):
+        found = _LANGUAGE.match(line)
+        if found:
+            if found.group(1) == "ru":
+                return None
+            return number, (f"«{line.strip()}»: the kit's features are written in Russian (Функция, Правило, "
+                            "Сценарий, Дано, Когда, Тогда); the header must be «# language: ru»")
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            first = number
+            break
+    return first, ("the feature has no «# language: ru» header, so Gherkin reads it as English and none of its "
+                   "Russian keywords (Функция, Сценарий, Дано…); put «# language: ru» on its first line")
 
 
 def _error_text(exc: ParserException) -> str:
@@ -156,6 +186,7 @@ def _scenarios(
     rule: str | None,
     feature_shown: str,
     feature_key: str,
+    rule_at: tuple[int, str] = (0, ""),
 ) -> list[ScenarioInfo]:
     # imported late, as harness/quality/lint.py does: `check` runs pytest after importing this module
     from pytest_bdd.parser import render_string
@@ -174,6 +205,7 @@ def _scenarios(
                     node.get("name", ""),
                     feature_shown,
                     feature_key,
+                    (node["location"]["line"], (node.get("description") or "").strip()),
                 )
             )
         elif "scenario" in child:
@@ -205,6 +237,8 @@ def _scenarios(
                     outline=bool(sc.get("examples")),
                     examples=tuple(rows),
                     feature_key=feature_key,
+                    rule_line=rule_at[0],
+                    rule_description=rule_at[1],
                 )
             )
     return out
@@ -248,6 +282,23 @@ def scan_features(features_dir: Path, root: Path | None = None) -> list[Scenario
         raise InputError(problems)
     found.sort(key=lambda s: (s.feature, s.line))
     return found
+
+
+def duplicate_names(scenarios: Iterable[ScenarioInfo]) -> list[Problem]:
+    """Two scenarios of one file with one name: pytest-bdd binds only one of them and the other is silently
+    never run, so a run must refuse the file. One short problem per repeated name (at its second place), naming
+    it and its first line; linear in the number of scenarios."""
+    first: dict[tuple[str, str], int] = {}
+    out: list[Problem] = []
+    for sc in scenarios:
+        key = (sc.feature, sc.name)
+        if key in first:
+            out.append(Problem(sc.feature, sc.line, "scenario",
+                               f"the name «{sc.name}» is also at line {first[key]} of this file: pytest-bdd would run "
+                               "only one of them; give each scenario its own name (lint S002)"))
+        else:
+            first[key] = sc.line
+    return out
 
 
 def scenarios_by_unit(scenarios: Iterable[ScenarioInfo]) -> dict[str, list[ScenarioInfo]]:

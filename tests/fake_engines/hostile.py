@@ -4,6 +4,10 @@
     flood       says hello; on setup writes megabytes to stderr without a newline and never answers
     surrogate   serves like the reference engine, but its states name the first card "\ud800" (a lone
                 surrogate, valid JSON text that no UTF-8 file can hold)
+    close-stdin reads hello, closes its stdin, answers hello, then waits (it reads no more requests)
+    version-nl  says hello with the protocol "1.0.0\n" (a version with a trailing newline)
+    escapes     says hello with a name full of terminal escapes (ESC, OSC, NUL, C1) and refuses every setup
+                with such a message
     orphan      starts a child (`sleep`, holding stdout and stderr) in its own session, then serves like
                 the reference engine; with `crash` as argv[2] it dies on the first `act`
 
@@ -19,7 +23,9 @@ import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "deaf"
-HELLO = {"ok": True, "protocol": "1.0.0", "engine": {"name": f"hostile-{MODE}", "version": "1"},
+EVIL = "\x1b]0;pwned\x07\x1b[2J\x00\x9b31m\u202e"
+HELLO = {"ok": True, "protocol": "1.0.0",
+         "engine": {"name": f"hostile-{MODE}" + (EVIL if MODE == "escapes" else ""), "version": "1"},
          "capabilities": {"editions": ["classic", "heroes"], "features": ["inline_cards"]}}
 
 
@@ -48,8 +54,27 @@ def main() -> int:
         return 0
     first = sys.stdin.buffer.readline()
     rid = json.loads(first)["id"]
-    sys.stdout.write(json.dumps({"id": rid, **HELLO}) + "\n")
+    if MODE == "close-stdin":
+        os.close(0)
+    hello = {**HELLO, "protocol": "1.0.0\n"} if MODE == "version-nl" else HELLO
+    if MODE == "escapes":                 # declares what the reference engine does: every scenario is tried
+        from engine.serve import Server
+
+        hello = {**HELLO, "capabilities": Server().capabilities()}
+    sys.stdout.write(json.dumps({"id": rid, **hello}) + "\n")
     sys.stdout.flush()
+    if MODE in ("close-stdin", "version-nl"):
+        time.sleep(600)
+    if MODE == "escapes":
+        for raw in sys.stdin.buffer:
+            request = json.loads(raw)
+            if request.get("request") == "quit":
+                sys.stdout.write(json.dumps({"id": request["id"], "ok": True}) + "\n")
+                sys.stdout.flush()
+                break
+            error = {"code": "illegal_action", "message": "refused " + EVIL}
+            sys.stdout.write(json.dumps({"id": request["id"], "ok": False, "error": error}) + "\n")
+            sys.stdout.flush()
     if MODE == "deaf":
         time.sleep(600)
     if MODE == "flood":

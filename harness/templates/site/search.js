@@ -13,8 +13,10 @@
  *   weights — the weight of each field.
  * A unit's score is the sum over the distinct query words, in order, of weight × BM25 weight per field, then
  * of the stem weight for every indexed stem the word's stem equals, begins or begins with (4+ letters; function words
- * are left out of a query that has other words); units are ranked by how many query words they match (so
- * units matching every word come first), then by score, then corpus order.
+ * are left out of a query that has other words), times its coverage (coverage_floor, plus the rest in proportion
+ * to the share of the query words it matches); a query that is (nearly) a heading (openings, title_overlap)
+ * raises the unit opening it by the best score; units are ranked by score, then corpus order. A result's
+ * snippet is the sentence(s) that matched, the matched words marked (harness.rules.search.snippet).
  */
 (function () {
   "use strict";
@@ -192,17 +194,134 @@
       });
       if (hitAny) needed.push(tok.word);
     });
-    var hits = [];
+    var hits = [], floor = ix.coverage_floor;
     Object.keys(scores).forEach(function (key) {
       var pos = +key, u = ix.units[pos];
       if (edition && u.e !== edition) return;
-      var full = needed.every(function (w) { return got[pos][w]; });
       var matched = Object.keys(got[pos]);
-      hits.push({ unit: u, score: scores[pos], full: full, pos: pos, key: Math.round(scores[pos] * 1e6) / 1e6,
-        words: matched, n: matched.length });
+      var coverage = needed.length ? floor + (1 - floor) * matched.length / needed.length : 1.0;
+      hits.push({ unit: u, score: scores[pos] * coverage, full: matched.length === needed.length, pos: pos,
+        words: matched, terms: query, opens: "" });
     });
-    hits.sort(function (a, b) { return (b.n - a.n) || (b.key - a.key) || (a.pos - b.pos); });
+    raiseOpenings(query, needed, hits);
+    hits.forEach(function (h) { h.key = Math.round(h.score * 1e6) / 1e6; });
+    hits.sort(function (a, b) { return (b.key - a.key) || (a.pos - b.pos); });
     return hits;
+  }
+
+  function raiseOpenings(query, needed, hits) {
+    // a query that is (nearly) a heading raises the unit opening it by the best score (SearchIndex._raise_openings)
+    if (!hits.length) return;
+    var asked = {}, best = -Infinity, byPos = {};
+    query.forEach(function (t) { if (needed.indexOf(t.word) >= 0) asked[t.term] = true; });
+    hits.forEach(function (h) { if (h.score > best) best = h.score; byPos[h.pos] = h; });
+    (idx().openings || []).forEach(function (o) {
+      var terms = {}, both = 0, either = Object.keys(asked).length;
+      o[2].forEach(function (t) { terms[t] = true; if (asked[t]) both++; else either++; });
+      if (both / either < idx().title_overlap) return;
+      var hit = byPos[o[0]];
+      if (!hit) return;
+      hit.score += best;
+      hit.opens = o[1];
+    });
+  }
+
+  // ------------------------------------------------------------------ snippets (harness.rules.search.snippet)
+  var ENDS = ".!?…", OPENERS = "«\"“(", DIGITS = "0123456789";
+  function isUpper(ch) { return ch !== ch.toLowerCase() && ch === ch.toUpperCase(); }
+  function isSpace(ch) { return /\s/.test(ch); }
+  function sentences(text) {
+    var out = [], start = 0, i = 0, n = text.length;
+    while (i < n) {
+      if (ENDS.indexOf(text[i]) >= 0 && i > 0 && !/[0-9]/.test(text[i - 1]) && i + 1 < n && isSpace(text[i + 1])) {
+        var j = i + 1;
+        while (j < n && isSpace(text[j])) j++;
+        if (j < n && (isUpper(text[j]) || OPENERS.indexOf(text[j]) >= 0 || DIGITS.indexOf(text[j]) >= 0)) {
+          out.push(text.substring(start, j));
+          start = i = j;
+          continue;
+        }
+      }
+      i++;
+    }
+    if (start < n) out.push(text.substring(start));
+    return out;
+  }
+
+  function wordMatches(tok, query) {
+    for (var i = 0; i < query.length; i++) {
+      var q = query[i];
+      if (tok.term === q.term || tok.stem === q.stem) return true;
+      var a = tok.stem, b = q.stem, short = a.length <= b.length ? a : b, long = a.length <= b.length ? b : a;
+      if (short.length >= idx().min_prefix && long.lastIndexOf(short, 0) === 0) return true;
+    }
+    return false;
+  }
+
+  function textWords(text) { return text.match(/[\p{L}\p{N}]+/gu) || []; }
+
+  function marked(text, query) {
+    var out = [], re = /[\p{L}\p{N}]+/gu, last = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      if (wordMatches(analyse(m[0].toLowerCase().replace(/ё/g, "е")), query)) {
+        out.push([text.substring(last, m.index), false], [m[0], true]);
+        last = m.index + m[0].length;
+      }
+    }
+    out.push([text.substring(last), false]);
+    return out;
+  }
+
+  function snippet(text, query, most) {
+    // [[text, marked?], …]: the sentence(s) of text answering the query words, as harness.rules.search.snippet
+    most = most || 2;
+    var parts = sentences(text);
+    if (!parts.length) parts = [text];
+    var found = parts.map(function (part) {
+      var f = {};
+      textWords(part).forEach(function (w) {
+        var tok = analyse(w.toLowerCase().replace(/ё/g, "е"));
+        query.forEach(function (q) { if (wordMatches(tok, [q])) f[q.word] = true; });
+      });
+      return f;
+    });
+    var taken = [], left = {};
+    query.forEach(function (q) { left[q.word] = true; });
+    while (taken.length < most) {
+      var best = -1, bestN = 0;
+      found.forEach(function (f, i) {
+        var n = Object.keys(f).filter(function (w) { return left[w]; }).length;
+        if (taken.indexOf(i) < 0 && n > bestN) { best = i; bestN = n; }
+      });
+      if (best < 0) break;
+      taken.push(best);
+      Object.keys(found[best]).forEach(function (w) { delete left[w]; });
+    }
+    if (!taken.length) taken = [0];
+    taken.sort(function (a, b) { return a - b; });
+    var pieces = [], last = -1, lastTaken = taken[taken.length - 1];
+    taken.forEach(function (i) {
+      if (i !== last + 1) pieces.push(["… ", false]);
+      var part = i === lastTaken ? parts[i].replace(/\s+$/, "") : parts[i];
+      pieces = pieces.concat(marked(part, Object.keys(found[i]).length ? query : []));
+      last = i;
+    });
+    if (last !== parts.length - 1) pieces.push([" …", false]);
+    var out = [];
+    pieces.forEach(function (p) {
+      if (!p[0]) return;
+      if (out.length && !p[1] && !out[out.length - 1][1]) out[out.length - 1] = [out[out.length - 1][0] + p[0], false];
+      else out.push(p);
+    });
+    return out;
+  }
+
+  function snippetNode(pieces) {
+    var frag = document.createDocumentFragment();
+    pieces.forEach(function (p) {
+      frag.appendChild(p[1] ? el("mark", {}, [p[0]]) : document.createTextNode(p[0]));
+    });
+    return frag;
   }
 
   function findHits(query) {
@@ -232,25 +351,6 @@
     return e;
   }
 
-  function highlight(text, query) {
-    // wrap in <mark> the words of text with the lemma of a query word, or a stem a query stem equals or begins
-    var terms = {}, frag = document.createDocumentFragment(), re = /[\p{L}\p{N}]+/gu, last = 0, m;
-    query.forEach(function (t) { terms[t.term] = true; });
-    while ((m = re.exec(text)) !== null) {
-      var tok = analyse(m[0].toLowerCase().replace(/ё/g, "е"));
-      var hit = terms[tok.term] || query.some(function (q) {
-        return tok.stem === q.stem || (q.stem.length >= idx().min_prefix && tok.stem.lastIndexOf(q.stem, 0) === 0);
-      });
-      if (hit) {
-        frag.appendChild(document.createTextNode(text.substring(last, m.index)));
-        frag.appendChild(el("mark", {}, [m[0]]));
-        last = m.index + m[0].length;
-      }
-    }
-    frag.appendChild(document.createTextNode(text.substring(last)));
-    return frag;
-  }
-
   function byId() {
     var map = {};
     idx().units.forEach(function (u) { map[u.id] = u; });
@@ -261,8 +361,8 @@
     var list = document.getElementById("results"), note = document.getElementById("search-note");
     if (!list) return;
     var found = findHits(query), units = byId(), hits = found.map(function (h) { return h.unit; });
-    var partial = {};
-    found.forEach(function (h) { if (!h.full) partial[h.unit.id] = true; });
+    var partial = {}, terms = {};
+    found.forEach(function (h) { if (!h.full) partial[h.unit.id] = true; terms[h.unit.id] = h.terms || []; });
     var qTokens = queryTokens(query.replace(/^[A-Za-z]+:\s*/, ""));
     list.innerHTML = "";
     list.setAttribute("data-query", query);
@@ -279,7 +379,9 @@
         idx().units.some(function (u) { return u.c === c.id && u.sc > 0; });
       var head = el("a", { "class": "clause", href: c.u }, [
         (c.l || c.id) + " ", el("span", { "class": "cid" }, [c.id])]);
-      var snip = el("span", { "class": "snip" }); snip.appendChild(highlight(c.t, qTokens)); head.appendChild(snip);
+      var snip = el("span", { "class": "snip" });
+      snip.appendChild(snippetNode(terms.hasOwnProperty(c.id) ? snippet(c.t, terms[c.id]) : snippet(c.t, qTokens, 1)));
+      head.appendChild(snip);
       var li = el("li", { "class": gr.hits.every(function (u) { return partial[u.id]; }) ? "result partial" : "result",
         "data-clause": c.id }, [head]);
       var subs = gr.hits.filter(function (u) { return u.id !== c.id; });
@@ -287,7 +389,7 @@
         var ul = el("ul");
         subs.forEach(function (u) {
           var a = el("a", { href: u.u, "data-unit": u.id }, [el("b", {}, [(u.l || "¶") + " "])]);
-          a.appendChild(highlight(u.t, qTokens));
+          a.appendChild(snippetNode(snippet(u.t, terms[u.id])));
           ul.appendChild(el("li", {}, [a, u.sc ? el("span", { "class": "played" }, [" ▶ разыгран"]) : ""]));
         });
         li.appendChild(ul);
@@ -298,8 +400,9 @@
     if (note) {
       note.textContent = !query.trim() ? "" : hits.length
         ? "Найдено: " + hits.length + (groups.length !== hits.length ? " (в " + groups.length + " пунктах)" : "") +
-          (Object.keys(partial).length ? "; все слова — в " + (hits.length - Object.keys(partial).length) +
-            ", остальные (пунктиром) — часть слов" : "")
+          (!Object.keys(partial).length ? "" : Object.keys(partial).length === hits.length
+            ? "; всех слов нет ни в одном — лучшие по части слов, по порядку"
+            : "; все слова — в " + (hits.length - Object.keys(partial).length) + ", остальные (пунктиром) — часть слов")
         : "Ничего не найдено по «" + query + "».";
     }
   }
@@ -312,6 +415,14 @@
 
   var BerserkSearch = {
     stem: stem, stemList: stemList, words: words, find: find, findHits: findHits, analyse: analyse,
+    snippet: snippet, sentences: sentences,
+    hits: function (query) {
+      // [{id, score, snippet}] as `lookup --json` gives them (for the tests that compare the two)
+      return findHits(query).map(function (h) {
+        return { id: h.unit.id, score: Math.round(h.score * 1e4) / 1e4, opens: h.opens || "",
+          snippet: h.terms ? snippet(h.unit.t, h.terms) : null };
+      });
+    },
     init: function () {
       var input = document.getElementById("q"), q = currentQuery();
       if (input) {

@@ -1,0 +1,240 @@
+/* The sandbox page (harness/output/sandbox_site.py): the reference engine in Pyodide, driven through
+   harness.output.sandbox.Sandbox.call (one JSON request in, one JSON reply out). All rules are the engine's;
+   this script only shows what the Python side returns and sends the judge's clicks back.
+
+   The URL's hash: #scenario=<id> starts from that scenario's board, #edition=heroes from an empty board;
+   &play=<JSON list of moves> plays a scripted line at start (tests), &bench=1 measures one action's latency.
+   When ready: <body data-ready="1"> (or "error"), #sb-canonical holds the canonical state, #sb-timing's
+   data-cold-ms (page start → first legal actions shown) and data-action-ms (one action, median). */
+(function () {
+  "use strict";
+  var $ = function (id) { return document.getElementById(id); };
+  var call = null, view = null;
+  var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function send(req) {
+    var reply = JSON.parse(call(JSON.stringify(req)));
+    $("sb-error").textContent = $("sb-edit-error").textContent = reply.ok ? "" : reply.error;
+    if (reply.ok) { view = reply.view; render(); }
+    return reply;
+  }
+
+  function button(text, onclick, cls) {
+    var b = el("button", {type: "button", "class": cls || ""}, text);
+    b.addEventListener("click", onclick);
+    return b;
+  }
+
+  function fillList(id, items, empty) {
+    var box = $(id); box.textContent = "";
+    if (!items.length && empty) { box.textContent = empty; return; }
+    items.forEach(function (it) { box.appendChild(it); });
+  }
+
+  function render() {
+    var v = view;
+    $("sb-turn").textContent = "Ход " + v.turn + ", активный игрок " + v.active + ", " + v.step_text +
+      (v.game_over ? " · игра окончена" : "");
+    $("sb-board").innerHTML = v.svg;
+    $("sb-stack-name").textContent = v.stack_name.charAt(0).toUpperCase() + v.stack_name.slice(1) + " (сверху вниз)";
+    fillList("sb-stack", v.stack.map(function (s) { return el("div", {}, s); }), "пуст");
+    $("sb-waiting").textContent = v.waiting.length ? v.waiting.join("; ") : "—";
+    $("sb-priority").textContent = v.priority || "ни у кого";
+    var pend = $("sb-pending"); pend.textContent = "";
+    if (v.pending) {
+      pend.appendChild(el("p", {"class": "pending"}, "Ждёт решения: " + v.pending.text));
+      var opts = el("div", {"class": "sb-buttons"});
+      v.pending.options.forEach(function (o) {
+        opts.appendChild(button(o.text, function () { timed({do: "answer", index: o.index}); }, "choice"));
+      });
+      pend.appendChild(opts);
+    }
+    fillList("sb-actions", v.actions.map(function (a) {
+      return button(a.player + ": " + a.text, function () { timed({do: "act", index: a.index}); }, "action");
+    }), v.pending ? "сначала решение выше" : "нет действий (приоритета нет ни у кого)");
+    $("sb-undo").disabled = !v.can_undo; $("sb-redo").disabled = !v.can_redo;
+    fillList("sb-events", v.events.map(function (e) {
+      var li = el("li", e.rule ? {"class": "rule-effect"} : {});
+      if (e.rule) li.appendChild(el("span", {"class": "tag"}, "эффект правил"));
+      li.appendChild(document.createTextNode((e.rule ? " " : "") + e.text));
+      return li;
+    }), "");
+    fillList("sb-line", v.line.map(function (t, i) {
+      return el("li", i < v.pos ? {} : {"class": "muted"}, t);
+    }), "");
+    fillList("sb-history", v.history.map(function (t) { return el("li", {}, t); }), "");
+    $("sb-origin").textContent = v.origin && v.origin.id ? "· начато с расклада сценария " + v.origin.name : "";
+    renderEditor(v.board);
+    $("sb-canonical").value = v.canonical;
+    $("sb-canonical").setAttribute("data-digest", v.digest);
+  }
+
+  function renderEditor(board) {
+    var names = Object.keys(window.BERSERK_SANDBOX_CARDS.cards[board.edition] || {}).sort();
+    var pool = window.BERSERK_SANDBOX_CARDS.pool[board.edition] || [];
+    var dl = $("sb-card-names");
+    if (dl.getAttribute("data-edition") !== board.edition) {
+      dl.textContent = "";
+      names.forEach(function (n) { dl.appendChild(el("option", {value: n}, pool.indexOf(n) >= 0 ? "пул тестовых карт" : "каталог")); });
+      dl.setAttribute("data-edition", board.edition);
+    }
+    ["sb-owner", "sb-active"].forEach(function (id) {
+      var s = $(id), keep = s.value; s.textContent = "";
+      board.players.forEach(function (p) { s.appendChild(el("option", {value: p}, p)); });
+      s.value = id === "sb-active" ? board.active : (keep || board.players[0]);
+    });
+    $("sb-step").value = board.step; $("sb-turn-n").value = board.turn;
+    $("sb-cell").hidden = board.edition !== "classic";
+    var body = $("sb-cards").tBodies[0]; body.textContent = "";
+    board.cards.forEach(function (c) {
+      var tr = el("tr");
+      tr.appendChild(el("td", {}, c.id));
+      tr.appendChild(el("td", {}, c.card));
+      tr.appendChild(cellOf(select(board.players, c.owner, function (val) { edit(c.id, "owner", val); edit(c.id, "controller", val); })));
+      tr.appendChild(cellOf(select(ZONES, c.zone || "battlefield",
+                                   function (val) { edit(c.id, "zone", val); })));
+      tr.appendChild(cellOf(input("text", c.cell || "", function (val) { edit(c.id, "cell", val); }, 3)));
+      tr.appendChild(cellOf(input("number", c.wounds || 0, function (val) { edit(c.id, "wounds", val); }, 2)));
+      tr.appendChild(cellOf(input("number", c.additional_lives || 0, function (val) { edit(c.id, "additional_lives", val); }, 2)));
+      tr.appendChild(cellOf(check(!!c.closed, function (val) { edit(c.id, "closed", val); })));
+      tr.appendChild(cellOf(check(!!c.face_down, function (val) { edit(c.id, "face_down", val); })));
+      tr.appendChild(cellOf(button("убрать", function () { send({do: "edit", edit: {op: "remove", id: c.id}}); })));
+      body.appendChild(tr);
+    });
+  }
+
+  function cellOf(node) { var td = el("td"); td.appendChild(node); return td; }
+  var ZONES = [["battlefield", "поле боя"], ["hand", "рука"], ["deck", "колода"], ["graveyard", "кладбище"],
+               ["additional", "доп. зона"]];
+  function select(options, value, onchange) {
+    var s = el("select");
+    options.forEach(function (o) {
+      var pair = Array.isArray(o) ? o : [o, o];
+      s.appendChild(el("option", {value: pair[0]}, pair[1]));
+    });
+    s.value = value; s.addEventListener("change", function () { onchange(s.value); });
+    return s;
+  }
+  function input(type, value, onchange, size) {
+    var i = el("input", {type: type, size: String(size || 4)}); i.value = value;
+    if (type === "number") i.min = "0";
+    i.addEventListener("change", function () { onchange(i.value); });
+    return i;
+  }
+  function check(value, onchange) {
+    var i = el("input", {type: "checkbox"}); i.checked = value;
+    i.addEventListener("change", function () { onchange(i.checked); });
+    return i;
+  }
+  function edit(id, field, value) { send({do: "edit", edit: {op: "set", id: id, field: field, value: value}}); }
+
+  function timed(req) {
+    var t0 = performance.now();
+    var reply = send(req);
+    return {reply: reply, ms: performance.now() - t0};
+  }
+
+  function wire() {
+    document.querySelectorAll("[data-empty]").forEach(function (b) {
+      b.addEventListener("click", function () { send({do: "empty", edition: b.getAttribute("data-empty")}); });
+    });
+    $("sb-undo").addEventListener("click", function () { send({do: "undo"}); });
+    $("sb-redo").addEventListener("click", function () { send({do: "redo"}); });
+    $("sb-add").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      send({do: "edit", edit: {op: "add", card: $("sb-card").value.trim(), owner: $("sb-owner").value,
+                               zone: $("sb-zone").value, cell: $("sb-cell").value.trim()}});
+    });
+    $("sb-active").addEventListener("change", function () { send({do: "edit", edit: {op: "position", field: "active", value: $("sb-active").value}}); });
+    $("sb-step").addEventListener("change", function () { send({do: "edit", edit: {op: "position", field: "step", value: $("sb-step").value}}); });
+    $("sb-turn-n").addEventListener("change", function () { send({do: "edit", edit: {op: "position", field: "turn", value: $("sb-turn-n").value}}); });
+    $("sb-export").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var r = send({do: "export", unit: $("sb-unit").value, tag: $("sb-tag").value, title: $("sb-title").value});
+      if (r.ok) {
+        $("sb-feature-path").textContent = "features/" + r.export.feature_path;
+        $("sb-feature").value = r.export.feature;
+        $("sb-board-path").textContent = "scenarios/" + r.export.board_path;
+        $("sb-yaml").value = r.export.board;
+      }
+    });
+  }
+
+  function start() {
+    var boards = window.BERSERK_SANDBOX_BOARDS, sid = params.get("scenario");
+    if (sid) {
+      var sc = boards.scenarios[sid];
+      if (!sc) { $("sb-error").textContent = "Нет сценария «" + sid + "»: начат пустой расклад."; }
+      else {
+        var r = send({do: "load", board: boards.boards[sc.board],
+                      origin: {id: sid, name: sc.name, units: sc.units, tags: sc.tags}});
+        if (r.ok) {
+          $("sb-unit").value = sc.units[sc.units.length - 1] || "";
+          return;
+        }
+      }
+    }
+    send({do: "empty", edition: params.get("edition") || "classic"});
+  }
+
+  function median(xs) { var s = xs.slice().sort(function (a, b) { return a - b; }); return s.length ? s[Math.floor(s.length / 2)] : 0; }
+
+  function finish() {
+    var timing = $("sb-timing"), times = [];
+    if (params.get("play")) {
+      var moves = JSON.parse(params.get("play"));
+      var r = send({do: "play", moves: moves});
+      if (!r.ok) throw new Error(r.error);
+    }
+    if (params.get("bench")) {
+      for (var i = 0; i < 7 && view.actions.length; i++) {
+        times.push(timed({do: "act", index: view.actions.length - 1}).ms);
+        send({do: "undo"});
+      }
+      timing.setAttribute("data-action-ms", median(times).toFixed(1));
+    }
+    if (params.get("export")) {
+      var e = JSON.parse(call(JSON.stringify({do: "export", unit: params.get("unit") || "", tag: params.get("tag") || ""})));
+      $("sb-feature").value = e.ok ? e.export.feature : ""; $("sb-yaml").value = e.ok ? e.export.board : "";
+      $("sb-feature-path").textContent = e.ok ? e.export.feature_path : e.error;
+      $("sb-board-path").textContent = e.ok ? e.export.board_path : "";
+    }
+    document.body.setAttribute("data-ready", "1");
+  }
+
+  function fail(message) {
+    $("sb-status").textContent = message;
+    document.body.setAttribute("data-ready", "error");
+  }
+
+  wire();
+  if (typeof loadPyodide === "undefined") { fail($("sb-status").textContent); return; }
+  if (location.protocol === "file:") { $("sb-file").hidden = false; }
+  loadPyodide({indexURL: "pyodide/"}).then(function (py) {
+    return fetch("assets/sandbox/kit.zip").then(function (r) { return r.arrayBuffer(); }).then(function (buf) {
+      py.unpackArchive(buf, "zip", {extractDir: "/home/pyodide/kit"});
+      py.globals.set("SANDBOX_CARDS", JSON.stringify(window.BERSERK_SANDBOX_CARDS));
+      call = py.runPython(
+        "import json, sys\n" +
+        "sys.path.insert(0, '/home/pyodide/kit')\n" +
+        "from harness.output.sandbox import Sandbox\n" +
+        "_d = json.loads(SANDBOX_CARDS)\n" +
+        "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'])\n" +
+        "SANDBOX.call\n");
+      start();
+      $("sb-timing").setAttribute("data-cold-ms", performance.now().toFixed(0));
+      $("sb-timing").setAttribute("data-pyodide", py.version);
+      $("sb-status").textContent = "Движок готов: эталонный движок в браузере (Pyodide " + py.version + ").";
+      finish();
+    });
+  }).catch(function (err) {
+    fail((location.protocol === "file:" ? $("sb-file").textContent + " " : "") + "Движок не запустился: " + err);
+  });
+})();

@@ -1,0 +1,271 @@
+"""The sandbox of the site (harness/output/sandbox.py, sandbox_site.py): a position set up and played with the
+reference engine, undo and redo, and the line exported as a scenario that passes `lint` and `check`; in a real
+headless browser (Pyodide), a scripted line ends in the same canonical state as the engine in this process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+import engine
+from harness.output.sandbox import Sandbox, canonical_json
+from harness.output.sandbox_site import card_data, find_pyodide, install_hint
+from harness.quality.browser import Browser, chromium
+from harness.suite.session import load_scenario_board
+
+REPO = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-X", "utf8", "-m", "harness.cli"]
+BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
+ORIGIN = {"id": "classic:113.2.ex1-1", "name": "113.2.ex1-1", "units": ["classic:113.2", "classic:113.2.ex1"],
+          "tags": ["asm:stack-lifo", "asm:card-stats-unknown"]}
+# Гоблин attacks Невтида (4 wounds of 5): no defender, 6 against 1 — she dies, Мститель returns to А, whose
+# «при гибели вашего существа» must be declared; both pass and it resolves
+LINE = [{"do": "act", "player": "А", "action": {"type": "attack", "attacker": "goblin", "target": "nevtida"}},
+        {"do": "act", "player": "А", "action": {"type": "pass"}},
+        {"do": "act", "player": "Б", "action": {"type": "pass"}},
+        {"do": "answer", "player": "Б", "choice": None},
+        {"do": "answer", "player": "А", "choice": 6},
+        {"do": "answer", "player": "Б", "choice": 1}]
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return card_data()
+
+
+def sandbox(cards) -> Sandbox:
+    return Sandbox(cards["cards"], cards["pool"], cards["invented"])
+
+
+def in_process(board: dict, moves: list[dict]) -> dict:
+    """The engine in this process, as the harness sets it up (`harness.suite.board`), after the moves."""
+    loaded = load_scenario_board(BOARD)
+    assert {k: v for k, v in loaded.data.items() if k not in ("dice", "test_cards")} == board
+    game = engine.new_game(loaded.data, loaded.definitions)
+    for m in moves:
+        (game.act if m["do"] == "act" else game.answer)(m["player"], m["action"] if m["do"] == "act" else m["choice"])
+    return engine.state(game)
+
+
+def play_scenario_line(cards) -> Sandbox:
+    sb = sandbox(cards)
+    sb.load(load_scenario_board(BOARD).data, ORIGIN)
+    sb.play(LINE)
+    view = sb.view()
+    assert view["pending"]["kind"] == "declare_trigger"     # Мститель's trigger, offered as the engine lists it
+    sb.answer(0)
+    while sb.view()["actions"] and sb.view()["stack"]:
+        sb.act(0)                                           # «пас» is always the first legal action
+    return sb
+
+
+# ------------------------------------------------------------------------------------------ in this process
+def test_the_sandbox_plays_what_the_engine_plays_and_undo_redo_restore_each_state(cards) -> None:
+    sb = sandbox(cards)
+    sb.load(load_scenario_board(BOARD).data, ORIGIN)
+    start = sb.view()
+    assert [a["text"] for a in start["actions"]] == ["пас", "закончить ход", "Гоблин атакует Мститель",
+                                                   "Гоблин атакует Невтида"]
+    sb.play(LINE)
+    after = sb.view()
+    assert json.loads(after["canonical"]) == json.loads(canonical_json(in_process(sb.board, LINE)))
+    nevtida = next(c for c in json.loads(after["canonical"])["cards"] if c["id"] == "nevtida")
+    assert nevtida["zone"] == "graveyard"
+    assert any(e["rule"] and "гибель" in e["text"].lower() for e in after["events"]), after["events"]
+    assert "обязан объявить" in after["pending"]["text"]
+    for _ in LINE:
+        sb.undo()
+    assert sb.view()["canonical"] == start["canonical"]
+    sb.redo()
+    assert json.loads(sb.view()["canonical"]) == json.loads(canonical_json(in_process(sb.board, LINE[:1])))
+    assert sb.view()["can_redo"]
+    sb.act(0)                                               # a new move after undo drops the moves undone
+    assert not sb.view()["can_redo"] and sb.view()["line"] == ["А: Гоблин атакует Невтида", "А: пас"]
+
+
+def test_edits_the_engine_refuses_are_not_made_and_say_why(cards) -> None:
+    sb = sandbox(cards)
+    sb.empty("classic")
+    assert json.loads(sb.call(json.dumps({"do": "edit", "edit": {"op": "add", "card": "Гоблин", "owner": "А",
+                                                                   "cell": "c3"}})))["ok"]
+    before = sb.view()["board"]
+    reply = json.loads(sb.call(json.dumps({"do": "edit", "edit": {"op": "add", "card": "Тролль", "owner": "Б",
+                                                                    "cell": "c3"}})))
+    assert not reply["ok"] and "c3" in reply["error"], reply
+    assert sb.view()["board"] == before
+    reply = json.loads(sb.call(json.dumps({"do": "edit", "edit": {"op": "add", "card": "Гоблинн"}})))
+    assert not reply["ok"] and "Гоблин" in reply["error"], reply           # the near name is offered
+    reply = json.loads(sb.call(json.dumps({"do": "undo"})))
+    assert not reply["ok"] and reply["error"] == "нечего отменять"
+
+
+def test_a_defender_has_no_step_so_its_line_is_not_exported(cards) -> None:
+    sb = sandbox(cards)
+    sb.load(load_scenario_board(BOARD).data, ORIGIN)
+    sb.play(LINE[:3])
+    options = sb.view()["pending"]["options"]
+    sb.answer(next(o["index"] for o in options if o["text"] != "без защитника"))
+    with pytest.raises(Exception, match="назначающего защитника"):
+        sb.export()
+
+
+def _kit(tmp: Path, exported: list[dict]) -> Path:
+    """A throw-away kit root: the real rules and catalog, the suite's boards, and only the exported scenarios."""
+    root = tmp / "kit"
+    (root / "tests").mkdir(parents=True)
+    for name in ("pyproject.toml", "conftest.py"):
+        shutil.copy(REPO / name, root / name)
+    shutil.copy(REPO / "tests" / "test_scenarios.py", root / "tests" / "test_scenarios.py")
+    for name in ("rules", "catalog"):
+        (root / name).symlink_to(REPO / name, target_is_directory=True)
+    shutil.copytree(REPO / "harness" / "schemas", root / "harness" / "schemas")   # the boards' modeline names it
+    for edition in ("classic", "heroes"):
+        shutil.copytree(REPO / "scenarios" / edition, root / "scenarios" / edition)
+        (root / "features" / edition).mkdir(parents=True)
+    for e in exported:
+        (root / "features" / e["feature_path"]).write_text(e["feature"], "utf-8")
+        (root / "scenarios" / e["board_path"]).write_text(e["board"], "utf-8")
+    return root
+
+
+def _cli(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], cwd=root, capture_output=True, text=True, encoding="utf-8", timeout=600,
+                          env=dict(os.environ, PYTHONUTF8="1", BERSERK_RULES_ROOT=str(root)))
+
+
+def _heroes_line(cards) -> Sandbox:
+    """An empty heroes board set up card by card (the catalog and the pool), then played by the first options."""
+    sb = sandbox(cards)
+    sb.empty("heroes")
+    pool = cards["pool"]["heroes"]
+    assert pool, "the heroes pool of test cards is empty"
+    creatures = [n for n in pool if cards["cards"]["heroes"][n].get("type") == "creature"][:2]
+    for name, owner in zip(creatures, ("А", "Б"), strict=False):
+        sb.edit({"op": "add", "card": name, "owner": owner})
+    first = sb.view()["board"]["cards"][0]["id"]
+    sb.edit({"op": "set", "id": first, "field": "wounds", "value": 1})
+    for _ in range(6):
+        v = sb.view()
+        if v["pending"]:
+            sb.answer(0)
+        elif len(v["actions"]) > 2:
+            sb.act(2)                                       # past «пас» and «закончить ход»: an attack
+        elif v["actions"]:
+            sb.act(0)
+    return sb
+
+
+def test_an_exported_line_passes_lint_and_check_with_the_state_the_sandbox_showed(cards, tmp_path: Path) -> None:
+    classic = play_scenario_line(cards)
+    shown = json.loads(classic.view()["canonical"])
+    exported = [classic.export(tag="113.2.ex1-песочница-1", title="Гоблин добивает Невтиду, Мститель возвращается")]
+    text = exported[0]["feature"]
+    assert '"Невтида" на кладбище игрока Б' in text and '"Мститель" под контролем игрока А' in text
+    assert "@classic:113.2.ex1" in text and "@asm:card-stats-unknown" in text
+    assert sum(c["zone"] == "battlefield" for c in shown["cards"]) == text.count(" ран") > 0
+    heroes = _heroes_line(cards)
+    exported.append(heroes.export(unit="heroes:113.2", tag="113.2-песочница-1"))
+    assert "Когда" in exported[1]["feature"], exported[1]["feature"]
+    root = _kit(tmp_path, exported)
+    files = [str(Path(sub) / e[key]) for e in exported for sub, key in (("features", "feature_path"),
+                                                                          ("scenarios", "board_path"))]
+    lint = _cli(root, "lint", *files, "--json")
+    findings = json.loads(lint.stdout)["findings"]
+    assert lint.returncode == 0 and not [f for f in findings if f["severity"] in ("error", "warning")], lint.stdout
+    report = tmp_path / "reports"
+    check = _cli(root, "check", "--report-dir", str(report))
+    results = {r["scenario"]: r for r in json.loads((report / "results.json").read_text("utf-8"))["results"]}
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert {sid: r["status"] for sid, r in results.items()} == {e["scenario_id"]: "PASS" for e in exported}
+
+
+def test_an_exported_line_whose_state_differs_fails_check(cards, tmp_path: Path) -> None:
+    """The checks read the state: the same scenario with one wound more on a card the line did not touch fails."""
+    e = play_scenario_line(cards).export(tag="113.2.ex1-песочница-2")
+    e["feature"] = e["feature"].replace('у "Тролль" 0 ран', 'у "Тролль" 1 рана')
+    root = _kit(tmp_path, [e])
+    report = tmp_path / "reports"
+    check = _cli(root, "check", "--report-dir", str(report))
+    results = json.loads((report / "results.json").read_text("utf-8"))["results"]
+    assert check.returncode == 1 and [r["status"] for r in results] == ["FAIL"], check.stdout
+
+
+# ------------------------------------------------------------------------------------------ in the browser
+needs_browser = pytest.mark.skipif(
+    chromium() is None or find_pyodide() is None,
+    reason="the sandbox's browser test needs headless Chromium (apt-get install chromium) and Pyodide ("
+           + install_hint() + "); .ci/run installs both")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from harness.output.playout import PlayoutRun
+    from harness.output.sandbox_site import server
+    from harness.output.site import build_site
+
+    out = tmp_path_factory.mktemp("sandbox-site") / "site"
+    build_site(out, run=PlayoutRun(results=None, playouts=[]))
+    httpd = server(out)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", out
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@needs_browser
+def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_the_same_scenario(cards, served) -> None:
+    url, out = served
+    assert (out / "pyodide" / "pyodide.asm.wasm").is_file() and (out / "assets" / "sandbox" / "kit.zip").is_file()
+    hash_ = urllib.parse.urlencode({"scenario": ORIGIN["id"], "play": json.dumps(LINE, ensure_ascii=False),
+                                    "export": "1", "tag": "113.2.ex1-песочница-1"})
+    with Browser() as b:
+        page = b.open(url + "sandbox.html#" + hash_)
+        assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1", \
+            b.evaluate(page, "document.getElementById('sb-status').textContent")
+        browser_state = json.loads(b.evaluate(page, "document.getElementById('sb-canonical').value"))
+        feature = b.evaluate(page, "document.getElementById('sb-feature').value")
+        board = b.evaluate(page, "document.getElementById('sb-yaml').value")
+        error = b.evaluate(page, "document.getElementById('sb-error').textContent")
+        buttons = b.evaluate(page, "Array.from(document.querySelectorAll('#sb-pending button')).map(x => x.textContent)")
+        svg = b.evaluate(page, "document.querySelectorAll('#sb-board svg').length")
+    assert error == ""
+    assert browser_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
+    assert buttons == ["объявить Мститель: при гибели вашего существа (точка: Невтида)"]
+    assert svg == 1
+    shipped = (out / "assets" / "sandbox" / "boards.js").read_text("utf-8")
+    shipped_data = json.loads(shipped[shipped.index("=") + 1:].strip().rstrip(";"))
+    sc = shipped_data["scenarios"][ORIGIN["id"]]
+    assert sc["board"] == BOARD and "asm:stack-lifo" in sc["tags"]
+    sb = sandbox(cards)
+    sb.load(load_scenario_board(BOARD).data, {"id": ORIGIN["id"], "name": sc["name"], "units": sc["units"],
+                                              "tags": sc["tags"]})
+    sb.play(LINE)
+    here = sb.export(tag="113.2.ex1-песочница-1")
+    assert (feature, board) == (here["feature"], here["board"])
+
+
+def load_board_data() -> dict:
+    return {k: v for k, v in load_scenario_board(BOARD).data.items() if k not in ("dice", "test_cards")}
+
+
+def test_without_pyodide_the_site_is_built_and_the_sandbox_page_says_how_to_get_it(tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    from harness.output import sandbox_site
+    from harness.output.playout import PlayoutRun
+    from harness.output.site import build_site
+
+    monkeypatch.setattr(sandbox_site, "find_pyodide", lambda: None)
+    out = tmp_path / "site"
+    build_site(out, run=PlayoutRun(results=None, playouts=[]))
+    page = (out / "sandbox.html").read_text("utf-8")
+    assert "npm install" in page and "pyodide@" in page and 'src="pyodide/pyodide.js"' not in page
+    assert not (out / "pyodide").exists() and (out / "index.html").is_file()
