@@ -1901,8 +1901,8 @@ class OptionalAsMandatory(Game):
     as part of its effect, not as a choice to declare it (heroes 113.4: «игрок может не объявлять эту
     способность»)."""
 
-    def _add_fired(self, card: Any, key: str, hid: str, subject: Any, optional: bool) -> None:
-        super()._add_fired(card, key, hid, subject, False)
+    def _add_fired(self, card: Any, key: str, hid: str, parent: Any, subject: Any, optional: bool) -> None:
+        super()._add_fired(card, key, hid, parent, subject, False)
 
 
 @mutant("static-applied-once", "heroes:115.1#2", "classic:503.1.b4#1")
