@@ -270,7 +270,9 @@ def test_plain_review_list_is_one_file_line_per_scenario() -> None:
     lines = buffer.getvalue().splitlines()
     assert "features/classic/a.feature:7: needs review (changed: classic:113.2): classic/a::[113.2-1] Имя сценария" \
         in lines
-    assert lines[-1] == "Review them against the new wording, then: berserk-rules approve classic:113.2"
+    assert lines[-1] == ("Review them against the new wording: berserk-rules approve classic:113.2 (on a terminal "
+                         "it shows each change with the scenarios' checks and asks per scenario; editorial changes "
+                         "alone: berserk-rules approve --editorial)")
 
 
 def test_lint_findings_become_annotations(capsys: pytest.CaptureFixture[str]) -> None:

@@ -216,8 +216,15 @@ def print_plain_review(pending: list[Any], console: Any) -> None:
         "(not an engine failure)", markup=False)
     for r in pending:
         out(f"{r.feature}:{r.line}: needs review (changed: {', '.join(r.review_units)}): {r.scenario}", markup=False)
+    out(_approve_hint(pending), markup=False)
+
+
+def _approve_hint(pending: list[Any]) -> str:
+    """What to run next: `approve` shows each change next to the scenario's checks and asks per scenario."""
     units = " ".join(sorted({u for r in pending for u in r.review_units}))
-    out(f"Review them against the new wording, then: berserk-rules approve {units}", markup=False)
+    return (f"Review them against the new wording: berserk-rules approve {units} (on a terminal it shows each "
+            "change with the scenarios' checks and asks per scenario; editorial changes alone: "
+            "berserk-rules approve --editorial)")
 
 
 def print_results_review(results: Any, console: Any) -> None:
@@ -234,6 +241,4 @@ def print_results_review(results: Any, console: Any) -> None:
         console.print(Text(f"  {r.scenario}"), soft_wrap=True)
         console.print(Text(f"    at {r.feature}:{r.line}; changed: {', '.join(r.review_units)}", style="dim"),
                       soft_wrap=True)
-    console.print(Text("Review them against the new wording, then: berserk-rules approve "
-                       + " ".join(sorted({u for r in pending for u in r.review_units})), style="yellow"),
-                  soft_wrap=True)
+    console.print(Text(_approve_hint(pending), style="yellow"), soft_wrap=True)
