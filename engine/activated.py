@@ -23,10 +23,7 @@ class ActivatedAbilities:
         ab = self.ability_of(card, action.get("ability", ""))
         if ab is None or ab.kind != "activated":
             raise IllegalAction("no_such_ability", f"{card.id} has no activated ability '{action.get('ability')}'")
-        # heroes 114.1.p1: only in the Choice phase of the Main stage of the player's own turn (ASM choice-phase)
-        if player != self.active or self.step != "main" or self.stack:
-            raise IllegalAction("not_now", "an activated ability is declared only by the active player, in the "
-                                           "Choice phase of the Main stage (main step, empty stack/Queue)")
+        self._check_activation_window(player)
         if ab.zone == "graveyard":
             if card.zone != "graveyard" or card.owner != player:
                 raise IllegalAction("not_your_card", f"{card.id} is not in player {player}'s graveyard")
@@ -65,3 +62,16 @@ class ActivatedAbilities:
                                              parent=entry.declared, closes=card.id if ab.cost.close else None,
                                              counters=ab.cost.counters)
         entry.data["paid"] = True
+
+    def _check_activation_window(self: Game, player: str) -> None:
+        """When an activated ability may be declared. Heroes 114.1.p1: «только в фазу Выбора Основного этапа его
+        хода»: the player's own turn, main step, empty Queue, no decision pending (ASM choice-phase). Classic: the
+        corpus never says (ASM classic-activation): by default (reading own-turn) the same window as in heroes;
+        under the reading priority, whenever the player holds priority — in either player's turn, the stack not
+        empty too (an answer to what is on it). Holding priority is checked by `act` itself."""
+        group = self.edition.activation_reading
+        if group is not None and self.readings[group] == "priority":
+            return
+        if player != self.active or self.step != "main" or self.stack:
+            raise IllegalAction("not_now", "an activated ability is declared only by the active player, in the "
+                                           "Choice phase of the Main stage (main step, empty stack/Queue)")

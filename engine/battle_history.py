@@ -67,6 +67,20 @@ class BattleHistory:
     def entry_of(self: Game, hid: str | None) -> HistoryEntry | None:
         return next((h for h in self.history if h["id"] == hid), None) if hid else None
 
+    def generating_action(self: Game, hid: str | None) -> str | None:
+        """Classic 537.1.f: the game action that generated a triggered or conditionally played ability whose
+        condition the entry `hid` met. A rule effect (503.1) met it — a death by lethal wounds — : under the
+        reading trigger-parent=rule-effect (the default) the rule effect's entry itself; under game-action the
+        game action that led to it (the strike or effect that dealt the wounds: the rule effect's own parent, up
+        through rule effects), since a rule effect is not an игродействие (ASM trigger-parent-rule-effect)."""
+        if self.readings["trigger-parent"] == "rule-effect":
+            return hid
+        entry = self.entry_of(hid)
+        while entry is not None and entry["kind"] == "rule_effect":
+            hid = entry["parent"]
+            entry = self.entry_of(hid)
+        return hid
+
     def history_query(self: Game, query: str, you: str) -> set[str]:
         """Cards that a condition about the past holds for (537.2); about an event that cannot exist, none."""
         return {card_id for card_id, _ in self.history_events(query, you)}
@@ -96,7 +110,7 @@ class BattleHistory:
         if not query:
             return None
         events = [hid for card, hid in self.history_events(query, you) if card == card_id]
-        return events[-1] if events else None
+        return self.generating_action(events[-1]) if events else None
 
     def _same_object(self: Game, card_id: str | None, index: int) -> bool:
         """537.4: the history entry at `index` names the card as it is now only if the card has not been in the

@@ -25,6 +25,8 @@ class Edition:
     optional_triggers: bool        # heroes 113.4: «может…» triggers may be left undeclared
     trigger_order_reading: str  # the reading group deciding who puts simultaneous triggers first (engine/readings.py)
     queue_reading: str | None   # the reading group deciding the order the stack/Queue is executed in (None: LIFO)
+    activation_reading: str | None  # the reading group deciding when an activated ability may be declared (None:
+    #                                 the Choice phase of the player's own turn, heroes 114.1.p1)
     before_events: tuple[str, ...]  # what a «До [текст]» trigger (113.2) can precede: the trigger events fired
                                     # at a declaration (ASM trigger-word-do, heroes-before-ability, do-any-action)
     loses_without_creatures: bool = False   # classic 503.1.b18
@@ -65,6 +67,7 @@ CLASSIC = Edition(
     once_per_turn_triggers=False, optional_triggers=False,
     trigger_order_reading="classic-trigger-order",   # ASM classic-trigger-order: the corpus is silent
     queue_reading=None,                # ASM stack-lifo
+    activation_reading="classic-activation",   # ASM classic-activation: the classic corpus is silent
     # ASM trigger-word-do, do-any-action: «До» an attack (simple or generated), an ability (activated, triggered or
     # generated; a spell, a воздействие), a move, a card played
     before_events=("attack", "ability_executed", "moved", "played"),
@@ -78,6 +81,7 @@ HEROES = Edition(
     once_per_turn_triggers=True, optional_triggers=True,
     trigger_order_reading="heroes-trigger-order",    # ASM heroes-trigger-order: published heroes ruling
     queue_reading="heroes-queue",      # ASM heroes-queue-lifo: the excerpt never says (readings lifo, fifo)
+    activation_reading=None,           # heroes 114.1.p1: «только в фазу Выбора Основного этапа его хода»
     # ASM heroes-before-ability, do-any-action: no simple strike and no grid to move on: «До выполнения
     # способности» (activated, triggered or generated), «До розыгрыша» a card
     before_events=("ability_executed", "played"),

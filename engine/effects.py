@@ -47,6 +47,10 @@ class Effects:
             self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
             return True
         groups = entry.data.get("target_groups", [])
+        if entry.data.get("effect2_of"):
+            # classic 538.3.ex1 under the reading participle-destruction=generated-action: effect 2 as a
+            # generated action (participle.py); it is not the ability's execution, which goes on after it
+            return self._carry_out_effect2(entry, ab, groups)
         effects = list(ab.effects)
         if entry.data.get("replacement") is not None:
             # classic 536.1.1: the generated action of a replacing ability: the effects it puts instead

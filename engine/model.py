@@ -411,6 +411,7 @@ class Fired:
     event: str                      # history id of the triggering game action (537.1.f): the trigger point
     subject: str | None = None      # the card the triggering action happened to
     optional: bool = False
+    parent: str | None = None       # the game action that generated it (537.1.f; reading trigger-parent)
 
     __deepcopy__ = copy_fields
 

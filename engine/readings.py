@@ -17,6 +17,18 @@ READINGS: dict[str, tuple[str, ...]] = {
     # «когда … становится N или менее жизней» (classic 113.1, 113.2.ex1): when the lives cross down to N or below,
     # or on every change that leaves them at N or below
     "becomes-at-most": ("crossing", "state"),
+    # 537.1.f «игродействии, которое породило» a triggered or conditionally played ability whose condition a rule
+    # effect met (a death by lethal wounds, 503.1.b5): the rule effect itself, or the game action that led to it
+    "trigger-parent": ("rule-effect", "game-action"),
+    # classic 538.3.ex1 «заявляется не инкарнация, а уничтожение»: effect 2 of a participle replacement applied at
+    # the replacement step of the ability itself, or a generated action put on the stack (536.1.1, 536.2.a)
+    "participle-destruction": ("replacement-step", "generated-action"),
+    # classic 503.1.b16 «как только количество жизней … карты превышает её максимум жизней»: a card's additional
+    # lives against its maximum of them, or its current lives (wounds counted) against its maximum of lives
+    "max-lives": ("additional", "current"),
+    # classic: when an activated ability may be declared (the classic corpus never says; heroes 114.1.p1 says «только
+    # в фазу Выбора Основного этапа его хода»): as in heroes, or by whoever holds priority, the stack not empty too
+    "classic-activation": ("own-turn", "priority"),
 }
 
 

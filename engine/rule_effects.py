@@ -218,9 +218,31 @@ def _excess(quantity: str, maximum: str, effect: str, doc: str) -> Callable[[Gam
     return check
 
 
-excess_lives = _excess("additional", "max_additional_lives", "excess_lives", """503.1.b16: «снятие с карты лишних
-    дополнительных жизней …, как только количество жизней … карты превышает её максимум жизней»: the additional
-    lives above the card's maximum (ASM max-lives-is-additional) are removed at once.""")
+_excess_additional = _excess("additional", "max_additional_lives", "excess_lives", "")
+
+
+def excess_lives(game: Game) -> Batch | None:
+    """503.1.b16: «снятие с карты лишних дополнительных жизней …, как только количество жизней … карты превышает
+    её максимум жизней» (ASM max-lives-is-additional): the card states the most additional lives it may carry
+    (max_additional_lives); its maximum of lives is its lives plus that. Reading max-lives=additional (the
+    default): the additional lives above their maximum are removed at once, whatever the wounds. Reading
+    current: the card's current lives (wounds and negative lives counted) are compared with its maximum of lives,
+    and as many additional lives as they exceed it by (at most all it carries) are removed — a wounded card keeps
+    additional lives that an unwounded one would lose."""
+    if game.readings["max-lives"] == "additional":
+        return _excess_additional(game)
+    over = [(c, min(c.additional, game.current_lives(c) - c.max_lives - c.definition.max_additional_lives))
+            for c in game.sorted_cards() if c.definition.max_additional_lives is not None and c.additional > 0
+            and game.current_lives(c) > c.max_lives + c.definition.max_additional_lives]
+    if not over:
+        return None
+
+    def apply() -> None:
+        for c, extra in over:
+            c.additional -= extra
+            game.log("rule_effect", targets=[c.id], effect="excess_lives", amount=extra)
+
+    return tuple(("excess_lives", c.id, c.additional) for c, _ in over), apply
 
 excess_counters = _excess("counters", "max_counters", "excess_counters", """503.1.b16: «снятие с карты лишних …
     (фишек), как только количество … (фишек) карты превышает её максимум … (фишек)»: the same rule for the

@@ -33,8 +33,10 @@ class TriggeredAbilities:
         effect met the condition (ASM trigger-parent-rule-effect).
         ctx: phase ("after_payment" for «После», "before" for «До»), amount, attack, cause, crossing, form.
         """
-        for card, ab in self.triggered_by(event, subject, ctx):
-            self._add_fired(card, ab.key, hid, subject, ab.optional)
+        fired = list(self.triggered_by(event, subject, ctx))
+        parent = self.generating_action(hid) if fired else hid
+        for card, ab in fired:
+            self._add_fired(card, ab.key, hid, parent, subject, ab.optional)
 
     def fire_before(self: Game, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
         """113.2 «До [действие]»: the declaration of an action fires the «До» abilities that precede actions of
@@ -91,12 +93,13 @@ class TriggeredAbilities:
         the condition's filter, «вашего» read from the ability card's controller `you`?"""
         return self.matches(t.subject, subject, card, you)
 
-    def _add_fired(self: Game, card: Card, key: str, hid: str, subject: Card | None, optional: bool) -> None:
+    def _add_fired(self: Game, card: Card, key: str, hid: str, parent: str | None, subject: Card | None,
+                   optional: bool) -> None:
         fid = self._new_id("t")
         self.fired.append(Fired(id=fid, card=card.id, ability=key, event=hid,
-                                subject=subject.id if subject else None, optional=optional))
+                                subject=subject.id if subject else None, optional=optional, parent=parent))
         self.log("trigger", source=card.id, targets=[subject.id] if subject else [], controller=self.controller(card),
-                 parent=hid, ability=key, fired=fid)
+                 parent=parent, ability=key, fired=fid)
 
     def declarer(self: Game, fired: Fired) -> str:
         # classic 113.2.ex1: declared by whoever controls the card when priority comes (ASM trigger-declarer)
@@ -138,7 +141,7 @@ class TriggeredAbilities:
                 why = self._why_not_declarable(f)
                 if why:
                     remove_object(self.fired, f)
-                    self.log("trigger_dropped", source=f.card, controller=player, parent=f.event,
+                    self.log("trigger_dropped", source=f.card, controller=player, parent=f.parent,
                              ability=f.ability, reason=why)
                 else:
                     mine.append(f)
@@ -162,7 +165,7 @@ class TriggeredAbilities:
             for f in [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]:
                 # heroes 113.4: not declared at the first priority: lost for this triggering
                 remove_object(self.fired, f)
-                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.parent, ability=f.ability)
             return
         fired = next(f for f in self.fired if f.id == choice)
         remove_object(self.fired, fired)
@@ -171,5 +174,5 @@ class TriggeredAbilities:
         assert ab is not None
         fixed = [fired.subject] if any(e.target == "trigger_subject" for e in ab.effects) and fired.subject else []
         self.declaring = {"kind": "trigger", "card": card.id, "ability": ab.key, "player": p["player"],
-                          "parent": fired.event, "subject": fired.subject, "fixed": fixed, "chosen": []}
+                          "parent": fired.parent, "subject": fired.subject, "fixed": fixed, "chosen": []}
         self._continue_declaration()

@@ -56,7 +56,7 @@ class Turns:
         self.fire("turn_start", hid, None)
         for c in self.sorted_cards():         # ASM poison-trigger
             if c.poison and self.in_play(c) and self.controller(c) == self.active:
-                self._add_fired(c, POISON.key, hid, c, optional=False)
+                self._add_fired(c, POISON.key, hid, hid, c, optional=False)
         self.step = "main"
 
     # -------------------------------------------------------------- playing a card

@@ -468,3 +468,70 @@ def test_a_catalog_card_with_invented_facts_needs_its_tag(tree: Project) -> None
     vanilla = ROOT / "scenarios" / "classic" / "113.2-в-начале-хода-оба.yaml"     # pool cards only
     assert _invented_catalog_cards(vanilla, Project()) == []
     assert [f for f in lint_project(Project()) if f.code == "S030"] == []
+
+
+UNORDERED = """# language: ru
+Функция: Порядок
+
+  @classic:900.1
+  Сценарий: [900.1-1] две гибели в одном применении поставлены в порядок
+    Дано расклад "classic/900.1-goblin.yaml"
+    Тогда сработавшие эффекты правил игры идут в таком порядке:
+      | эффект | карта  |
+      | гибель | Гоблин |
+      | гибель | Тролль |
+
+  @classic:900.1
+  Сценарий: [900.1-2] в истории боя две гибели подряд
+    Дано расклад "classic/900.1-goblin.yaml"
+    Тогда игродействия в истории боя идут в таком порядке:
+      | действие | карта  |
+      | удар     | Гоблин |
+      | гибель   | Гоблин |
+      | гибель   | Тролль |
+
+  @classic:900.1
+  Сценарий: [900.1-3] без порядка, или разные эффекты по порядку
+    Дано расклад "classic/900.1-goblin.yaml"
+    Тогда сработали эффекты правил игры, порядок не задан:
+      | эффект | карта  |
+      | гибель | Гоблин |
+      | гибель | Тролль |
+    И сработавшие эффекты правил игры идут в таком порядке:
+      | эффект                                   | карта  |
+      | наложение эффекта постоянной особенности | Гоблин |
+      | снятие эффекта постоянной особенности    | Гоблин |
+
+  @classic:900.1 @asm:used-one
+  Сценарий: [900.1-4] порядок назван допущением, которое упорядочивает эффекты правил
+    Дано расклад "classic/900.1-goblin.yaml"
+    Тогда сработавшие эффекты правил игры идут в таком порядке:
+      | эффект | карта  |
+      | гибель | Гоблин |
+      | гибель | Тролль |
+
+  @classic:900.1 @asm:unused-one
+  Сценарий: [900.1-5] допущение, которое ничего не упорядочивает, не оправдывает порядок
+    Дано расклад "classic/900.1-goblin.yaml"
+    Тогда сработавшие эффекты правил игры идут в таком порядке:
+      | эффект | карта  |
+      | гибель | Гоблин |
+      | гибель | Тролль |
+"""
+
+
+def test_an_exact_order_the_text_does_not_give_is_flagged(tree: Project) -> None:
+    """S031: an exact-order table (rule effects, or the battle history) with two rows in a row naming the same
+    rule effect — simultaneous instances the text does not order — is an error, unless the scenario names a
+    reading or an assumption whose entry says it orders rule effects (orders: rule-effects); different rule
+    effects in order, and the order-free step, are not flagged. The real suite has none."""
+    register = tree.root / "rules" / "assumptions.yaml"
+    register.write_text(register.read_text(encoding="utf-8").replace(
+        "    units: [classic:900.1]\n", "    units: [classic:900.1]\n    orders: rule-effects\n", 1), encoding="utf-8")
+    feature = tree.root / "features" / "classic" / "902-порядок.feature"
+    feature.write_text(UNORDERED, encoding="utf-8")
+    flagged = only(lint_project(tree), "S031")
+    shown = "features/classic/902-порядок.feature"
+    assert [(f.file, f.line) for f in flagged] == [(shown, 7), (shown, 15), (shown, 44)]
+    assert all(f.severity == "error" and "«гибель»" in f.message for f in flagged)
+    assert [f for f in lint_project(Project()) if f.code == "S031"] == []

@@ -4,6 +4,7 @@ N/A — never PASS, FAIL or SKIP — where the suite has no outcome for it."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,25 @@ def test_the_register_lists_what_the_engine_plays() -> None:
         assert tuple(listed) == engine.READINGS[group], group
         assert entry["default"] == listed[0] == engine.default_readings()[group]
         assert all(r.get("wording") and r.get("reason") for r in entry["readings"]), group
+
+
+def test_every_reading_has_an_outcome_in_the_suite() -> None:
+    """Each reading of each group is checked, not excused: some scenario rests on it (a counterpart for each
+    reading the default does not share)."""
+    tags = set(re.findall(r"@reading:(\S+)", "\n".join(
+        p.read_text(encoding="utf-8") for p in sorted(paths.FEATURES.rglob("*.feature")))))
+    missing = [f"{group}={value}" for group, values in engine.READINGS.items() for value in values
+               if f"{group}={value}" not in tags]
+    assert not missing, f"readings no scenario rests on: {missing}"
+
+
+def test_an_entry_with_readings_is_played_or_says_they_agree() -> None:
+    """A register entry that lists readings either names a reading group the engine plays, or says that the
+    readings give one outcome in every case the kit can play (`same_outcome: true`: no engine option)."""
+    for entry in load_assumptions():
+        if entry.get("readings") and not entry.get("reading"):
+            assert entry.get("same_outcome") is True, entry["id"]
+            assert len(entry["readings"]) >= 2 and entry.get("default") == entry["readings"][0]["id"], entry["id"]
 
 
 @pytest.mark.parametrize(("group", "value"), ALTERNATIVES)

@@ -67,6 +67,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_open": ("cards", "card.id", "card.name", "card.open"),
     "then_rule_effects": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.controller", "history.info.cards"),
     "then_rule_effects_any_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.controller", "history.info.cards"),
+    "then_rule_effects_in_stages": ("cards", "card.id", "card.name", "history", "history.kind", "history.info", "history.info.effect", "history.info.ended", "history.targets", "history.info.cards"),
     "then_no_priority_during_rule_effects": ("history", "history.kind", "history.controller"),
     "then_history_trigger_from_death": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.parent", "history.info", "history.info.effect", "history.targets", "history.info.cards"),
     "then_stack_empty": ("stack",),
@@ -445,17 +446,21 @@ REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
     "нет запаса движения": ("no movement left", ("no_movement",)),
     "не соседняя клетка": ("the cell is not a neighbouring free cell", ("not_adjacent", "bad_cell")),
     "игра окончена": ("the game is over", ("game_over",)),
+    # where the text says that the action is not allowed but names no reason, any refusal by the rules will do
+    "по правилам": ("any refusal by the rules, whatever its code: the text forbids the action and "
+                    "names no reason", ()),
 }
 NOT_A_REFUSAL = ("unknown_action", "unsupported")
 
 
 def refusal_codes(label: str | None) -> tuple[str, ...] | None:
-    """The codes of a refusal class (None: any refusal by the rules). An unknown class is a LookupError."""
+    """The codes of a refusal class (None: any refusal by the rules — no class, or «по правилам»). An unknown
+    class is a LookupError."""
     if label is None:
         return None
     if label not in REFUSALS:
         raise LookupError(f"unknown refusal class «{label}»; known: {', '.join(REFUSALS)}")
-    return REFUSALS[label][1]
+    return REFUSALS[label][1] or None
 
 
 # ------------------------------------------------------------------------------------------ first contact

@@ -91,6 +91,14 @@ S022  inline-card              a board of the suite that defines a card inline (
                                card lives once in the pool ``catalog/test-cards/`` (one name, one card) (error)
 S030  invented-facts-untagged  a scenario whose board uses a catalog card with invented stats or text (its
                                ``invented:``; the pool's test cards aside) without ``@asm:card-stats-unknown`` (error)
+S031  unordered-rows-ordered   an exact-order table — «сработавшие эффекты правил игры идут в таком порядке:»,
+                               «игродействия в истории боя идут в таком порядке…:» / «… подряд:» — with two
+                               rows in a row naming the same rule effect: instances of one rule effect that
+                               become due together are applied at once (503.1: «выполняются сразу, как только
+                               становятся актуальными»), so neither their order nor their number as entries is
+                               the text's; unless the scenario names a ``@reading:`` or an ``@asm:`` whose entry
+                               says it orders rule effects (``orders: rule-effects``). Write «сработали эффекты
+                               правил игры, порядок не задан:» or «… идут этапами, …» instead (error)
 S029  metamorphic-exclusion    an entry of ``features/metamorphic.yaml`` (the scenarios not played under a
                                metamorphic transformation, ``harness/suite/metamorphic.py``) that names no
                                scenario, an unknown transformation or one that does not apply to the
@@ -228,6 +236,8 @@ CHECKS: dict[str, Check] = {
         Check("S028", "unknown-reading", "error", "a @reading: tag the register or the engine does not know"),
         Check("S030", "invented-facts-untagged", "error",
               "a scenario uses a catalog card with invented facts without the tag @asm:card-stats-unknown"),
+        Check("S031", "unordered-rows-ordered", "error",
+              "an exact-order table orders simultaneous rule effects the text does not order"),
         Check("S029", "metamorphic-exclusion", "error",
               "a metamorphic exclusion names no scenario or transformation, or gives no reason"),
         Check("S032", "heading-stale", "error",
@@ -907,6 +917,7 @@ class _Step:
     type: str | None
     text: str
     line: int
+    table: tuple[tuple[str, ...], ...] = ()     # the step's data table, rows of cells (header first)
 
 
 @dataclass
@@ -932,14 +943,15 @@ def _typed_steps(steps: Iterable[dict[str, Any]]) -> list[_Step]:
     out, current = [], None
     for s in steps:
         current = _TYPE_OF.get(s.get("keywordType", ""), current)
-        out.append(_Step(s["keyword"].strip(), current, s["text"], s["location"]["line"]))
+        table = tuple(tuple(c["value"].strip() for c in row["cells"]) for row in (s.get("dataTable") or {}).get("rows", ()))
+        out.append(_Step(s["keyword"].strip(), current, s["text"], s["location"]["line"], table))
     return out
 
 
 def _render(steps: list[_Step], row: dict[str, str]) -> list[_Step]:
     from pytest_bdd.parser import render_string  # imported late: `check` runs pytest after importing lint
 
-    return [_Step(s.keyword, s.type, render_string(s.text, row), s.line) for s in steps]
+    return [_Step(s.keyword, s.type, render_string(s.text, row), s.line, s.table) for s in steps]
 
 
 def _parse_feature(path: Path, shown: str) -> tuple[list[_Scenario], list[Finding]]:
@@ -1020,6 +1032,8 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
         return loaded[0]
 
     ids: dict[str, tuple[str, int]] = {}
+    # the assumptions that order simultaneous rule effects (S031)
+    ordering = {str(a.get("id")) for a in _assumption_entries(project) if a.get("orders") == "rule-effects"}
     for sc in sorted(scenarios, key=lambda s: (s.file, s.line)):
         for name, line in sc.rows or [(sc.name, sc.line)]:
             sid = _scenario_id(sc.file, name)
@@ -1072,6 +1086,9 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
             first = sc.steps[0]
             out.append(_finding("S017", sc.file, first.line,
                                 NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
+        unordered = _unordered_rows_problem(sc, ordering)
+        if unordered:
+            out.append(_finding("S031", sc.file, unordered[0], unordered[1]))
         for step in sc.steps:
             refusal = refusal_problem(step.text, step.keyword) if step.type in (None, "then") else None
             if refusal:
@@ -1099,6 +1116,35 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                 if problem:
                     out.append(_finding("S009", sc.file, step.line, problem))
     return out, used_boards
+
+
+_EXACT_ORDER_STEPS = re.compile(r"сработавшие эффекты правил игры идут в таком порядке:|игродействия в истории "
+                                r"боя идут (?:в таком порядке(?:, без других таких записей между ними)?|подряд):")
+
+
+def _unordered_rows_problem(sc: _Scenario, ordering: set[str]) -> tuple[int, str] | None:
+    """S031: the first exact-order table of the scenario with two rows in a row naming the same rule effect —
+    simultaneous instances of one rule effect, which the text does not order (503.1) —, as (line, message);
+    None when there is none, or the scenario names a reading or an assumption that orders rule effects (the ids
+    in `ordering`)."""
+    tags = {t for t, _ in sc.tags}
+    if any(t.startswith("reading:") for t in tags) or {f"{ASSUMPTION_PREFIX}{a}" for a in ordering} & tags:
+        return None
+    from harness.common.vocabulary import RULE_EFFECT_NAMES
+
+    names = set(RULE_EFFECT_NAMES.values())
+    for step in sc.steps:
+        if step.type not in (None, "then") or not _EXACT_ORDER_STEPS.fullmatch(step.text):
+            continue
+        rows = [row[0] for row in step.table[1:] if row]
+        for first, second in zip(rows, rows[1:], strict=False):
+            if first == second and first in names:
+                return step.line, (f"«{step.text}» puts two rows «{first}» in an order: simultaneous instances of one "
+                                   "rule effect are applied at once (503.1), and the text orders neither them nor "
+                                   "their number; write «сработали эффекты правил игры, порядок не задан:» or "
+                                   "«… идут этапами, порядок и дробление внутри этапа не заданы:», or name the "
+                                   "@reading:/@asm: (orders: rule-effects) that orders them")
+    return None
 
 
 def _invented_catalog_cards(board: Path, project: Project, catalog_once: Callable[[], Any] | None = None) -> list[str]:

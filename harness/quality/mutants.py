@@ -1220,7 +1220,7 @@ class HeroesMandatoryDeclinable(Game):
         if choice is None and self.edition.name == "heroes":
             for f in [f for f in self.fired if self.declarer(f) == p["player"]]:
                 self.fired.remove(f)
-                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.event, ability=f.ability)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.parent, ability=f.ability)
             return
         super()._on_declare_trigger(p, choice)
 
@@ -1901,8 +1901,8 @@ class OptionalAsMandatory(Game):
     as part of its effect, not as a choice to declare it (heroes 113.4: «игрок может не объявлять эту
     способность»)."""
 
-    def _add_fired(self, card: Any, key: str, hid: str, subject: Any, optional: bool) -> None:
-        super()._add_fired(card, key, hid, subject, False)
+    def _add_fired(self, card: Any, key: str, hid: str, parent: Any, subject: Any, optional: bool) -> None:
+        super()._add_fired(card, key, hid, parent, subject, False)
 
 
 @mutant("static-applied-once", "heroes:115.1#2", "classic:503.1.b4#1")

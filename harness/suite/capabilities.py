@@ -77,6 +77,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_not_triggered": ("triggered_abilities", "battle_history"),
     "then_rule_effects": ("battle_history", "rule_effects"),
     "then_rule_effects_any_order": ("battle_history", "rule_effects"),
+    "then_rule_effects_in_stages": ("battle_history", "rule_effects"),
     "then_no_priority_during_rule_effects": ("battle_history", "rule_effects"),
     "then_history_trigger_from_death": ("battle_history", "rule_effects", "triggered_abilities"),
     "then_cannot": (),

@@ -406,6 +406,34 @@ def then_rule_effects_any_order(world: World, datatable: list[list[str]]) -> Non
     assert sorted(actual) == sorted(expected), f"rule effects were {actual}, expected {expected} in any order"
 
 
+@then(_re(r"сработавшие эффекты правил игры идут этапами, порядок и дробление внутри этапа не заданы:"))
+def then_rule_effects_in_stages(world: World, datatable: list[list[str]]) -> None:
+    """Тогда сработавшие эффекты правил игры идут этапами, порядок и дробление внутри этапа не заданы: + a table
+    «эффект | карты» (one row per stage, each with its own effect; карты: a list) — since the last «Когда» step
+    the rule effects are exactly these kinds, in stages: every effect of a row comes after every effect of the
+    rows above it (none of an earlier row returns later), and together the effects of a row apply to exactly the
+    cards listed, in whatever order and however many entries (one per card, or one for several: the text orders
+    the stages only — 503.1.ex1: the effects are applied, then removed, then not applied again)."""
+    known = set(RULE_EFFECT_NAMES.values())
+    stages = [(row[0].strip(), {c.strip() for c in row[1].split(",") if c.strip()}) for row in datatable[1:]]
+    names = [name for name, _ in stages]
+    for name in names:
+        if name not in known:
+            raise LookupError(f"unknown rule effect «{name}»; known: {', '.join(sorted(known))}")
+    if len(set(names)) != len(names):
+        raise LookupError(f"one stage per rule effect: {names}")
+    effects = [h for h in world.history_since_mark() if h["kind"] == "rule_effect"]
+    actual = [(rule_effect_name(h), {world.card_label(c) for c in affected_cards(h)}) for h in effects]
+    stray = [name for name, _ in actual if name not in names]
+    assert not stray, f"rule effects outside the stages: {stray}; the rule effects were {actual}"
+    order = [names.index(name) for name, _ in actual]
+    assert order == sorted(order), f"the stages {names} are not kept: the rule effects were {actual}"
+    for name, cards in stages:
+        got = set().union(*[c for n, c in actual if n == name])
+        assert got == cards and any(n == name for n, _ in actual), \
+            f"«{name}» applied to {sorted(got)}, expected {sorted(cards)}; the rule effects were {actual}"
+
+
 def _rule_effects(world: World, datatable: list[list[str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(the rule effects since the last «Когда» step, those of the table), each as (its name, what it applied to)."""
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
@@ -476,8 +504,9 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А не может применить способность "X: ключ" / не может атаковать простым ударом существом
     "X" существо "Y" / не может переместить "X" в клетку c3 (+ « (один раз за ход)», the class of refusal,
     required — lint S021, ERROR in `check` without it: нет приоритета, не сейчас, один раз за ход, нет цели,
-    чужая карта, карта закрыта, нечем платить, условие не выполнено, …) — the engine refuses the action for
-    that reason (unknown_action and unsupported are never one), and nothing changes."""
+    чужая карта, карта закрыта, нечем платить, условие не выполнено, …; «по правилам» where the text forbids the
+    action but names no reason: any refusal will do) — the engine refuses the action for that reason
+    (unknown_action and unsupported are never one), and nothing changes."""
     why = None
     m = re.fullmatch(r"(?P<rest>.+) \((?P<why>[^()]+)\)", rest)
     if m:
@@ -830,21 +859,33 @@ def _history_label(world: World, h: dict) -> str:
     return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
 
-@then(_re(r"игродействия в истории боя идут (?P<how>подряд|в таком порядке, без других таких записей между ними):"))
-def then_history_order_exact(world: World, how: str, datatable: list[list[str]]) -> None:
+@then(_re(r"игродействия в истории боя идут (?:(?P<how>в таком порядке), )?без других таких записей между ними"
+          r"(?P<free>, порядок не задан)?:|игродействия в истории боя идут (?P<plain>подряд):"))
+def then_history_order_exact(world: World, datatable: list[list[str]], how: str | None = None,
+                             free: str | None = None, plain: str | None = None) -> None:
     """Тогда игродействия в истории боя идут в таком порядке, без других таких записей между ними: + a table
     «действие | карта» — since the last «Когда» step these entries appear in this order and no other entry of
     the listed kinds (действие) stands between the first and the last of them («без активации стека», «до того
-    как кто-либо получит приоритет»); «… идут подряд:» — no other entry at all between them. The names are
-    those of «идут в таком порядке»."""
+    как кто-либо получит приоритет»); «… идут без других таких записей между ними, порядок не задан:» — the same,
+    but in whatever order among themselves (where the text does not order them, e.g. a strike and its answer
+    strike, whose wounds are dealt at once); «… идут подряд:» — in this order with no other entry at all between
+    them. The names are those of «идут в таком порядке»."""
+    if (how is None) == (free is None) and plain is None:
+        raise LookupError("write «… идут в таком порядке, без других таких записей между ними:» or «… идут без "
+                          "других таких записей между ними, порядок не задан:»")
+    how = plain or how or "free"
     expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
     kinds = {name for name, _ in expected}
     actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
     seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
     n = len(expected)
-    assert any(seen[i:i + n] == expected for i in range(len(seen) - n + 1)), (
+    if how == "free":
+        found = any(sorted(seen[i:i + n]) == sorted(expected) for i in range(len(seen) - n + 1))
+    else:
+        found = any(seen[i:i + n] == expected for i in range(len(seen) - n + 1))
+    assert found, (
         f"{expected} do not follow each other {'directly' if how == 'подряд' else 'without other entries of these kinds'}"
-        f"; the history since the last action: {actual}")
+        f"{' (in any order)' if how == 'free' else ''}; the history since the last action: {actual}")
 
 
 @then(_re(r"в истории боя нет записей «(?P<name>[^»]+)»(?: о " + C + r")?"))
