@@ -166,6 +166,14 @@ def _replace(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def _line(rel: str, text: str, after: str = "") -> str:
+    """``rel:N`` of the first line holding ``text`` (after the first line holding ``after``): the tests name
+    lines of the suite without hard-coding numbers that move when scenarios are added."""
+    lines = (ROOT / rel).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if after in line) if after else 0
+    return f"{rel}:{next(i for i in range(start, len(lines)) if text in lines[i]) + 1}"
+
+
 def _lock(kit: Path) -> object:
     from harness.rules.review import load_lock, lock_path
 
@@ -212,15 +220,16 @@ def test_the_reversal_is_substantive_shown_per_scenario_and_blocked_until_the_he
     assert "SUBSTANTIVE: trigger word «до» → «после»" in shown
     assert "− Оплата активируемой способности происходит [-до-] её выполнения." in shown
     assert "+ Оплата активируемой способности происходит {+после+} её выполнения." in shown
-    assert "features/heroes/114-активируемая-способность.feature:82: scenario heroes:113.3.dup2-1:" in shown
-    assert 'features/heroes/114-активируемая-способность.feature:88: И в истории боя оплата способности ' \
-           '"healer: лечение" раньше её выполнения' in shown
+    f114 = "features/heroes/114-активируемая-способность.feature"
+    assert f"{_line(f114, '[113.3.dup2-1]')}: scenario heroes:113.3.dup2-1:" in shown
+    check = 'И в истории боя оплата способности "healer: лечение" раньше её выполнения'
+    assert f"{_line(f114, check, after='[113.3.dup2-1]')}: {check}" in shown
 
     # lint: the heading still says «до» — an error (S032), besides the scenarios needing review (V001)
     lint = json.loads(_cli("lint", "--json", **env).stdout)
     s032 = [f for f in lint["findings"] if f["code"] == "S032"]
     assert [(f["file"], f["line"], f["severity"]) for f in s032] == \
-        [("features/heroes/114-активируемая-способность.feature", 79, "error")]
+        [(f114, int(_line(f114, HEADING).rsplit(":", 1)[1]), "error")]
     assert "«до» (trigger word)" in s032[0]["message"]
     assert len([f for f in lint["findings"] if f["code"] == "V001"]) == 3
 
@@ -230,8 +239,10 @@ def test_the_reversal_is_substantive_shown_per_scenario_and_blocked_until_the_he
     assert proc.returncode == 1
     for sid in REVERSED_SCENARIOS:
         assert f": scenario {sid}: " in proc.stdout
-    assert "features/heroes/115-постоянная-способность.feature:24: И у \"Гном\" удар 3" in proc.stdout
-    assert "features/heroes/114-активируемая-способность.feature:79: error S032" in proc.stdout
+    f115 = "features/heroes/115-постоянная-способность.feature"
+    gnome = 'И у "Гном" удар 3'
+    assert f"{_line(f115, gnome, after='[115.1-3]')}: {gnome}" in proc.stdout
+    assert f"{_line(f114, HEADING)}: error S032" in proc.stdout
     assert _lock(kit).scenarios == before.scenarios                        # nothing recorded
     assert _cli("approve", "--all", **env).returncode == 1                  # --all neither
     assert _lock(kit).scenarios == before.scenarios
