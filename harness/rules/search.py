@@ -302,6 +302,14 @@ def _bm25_postings(docs: Sequence[Sequence[str]]) -> dict[str, dict[int, float]]
     return postings
 
 
+def _written_for(sc: Any, uid: str) -> bool:
+    """Whether ``uid`` is the unit a scenario was written for (its id ``<edition>:<unit>-<n>``) or a unit that
+    holds it (the clause of an item or example), not one more unit it is merely tagged with: its title speaks
+    of that unit."""
+    sid = getattr(sc, "id", "") or ""
+    return not sid or sid.startswith((uid + "-", uid + "."))
+
+
 class SearchIndex:
     """The word index over the units of a corpus, their scenarios and the cards of their boards.
 
@@ -324,7 +332,7 @@ class SearchIndex:
                 pos = position.get(uid)
                 if pos is None:
                     continue
-                if sc.name not in self.scenario_names[pos]:
+                if _written_for(sc, uid) and sc.name not in self.scenario_names[pos]:
                     self.scenario_names[pos].append(sc.name)
                 for name in (cards or {}).get(sc.id, ()):
                     if name not in self.card_names[pos]:
