@@ -91,8 +91,9 @@ def test_a_signal_leaves_the_previous_complete_reports_or_a_set_marked_interrupt
     assert "Traceback" not in run["err"] + run["out"], run["err"]
     # 130, or ended by SIGINT, which a shell reports as the same 130: Python ends that way when an interrupt
     # that a library swallowed (hypothesis's garbage-collector callback) is marked unhandled at its exit
-    # (as in tests/test_signals_verbs.py)
-    assert run["code"] == 130 or (sig == "SIGINT" and run["code"] == -signal.SIGINT), \
+    # (as in tests/test_signals_verbs.py); SIGTERM and SIGHUP are raised as the same interrupt
+    # (harness.engines.process._interrupt), so they can end that way too (seen once for SIGHUP at 1 s)
+    assert run["code"] in (130, -signal.SIGINT), \
         (run["code"], run["err"][-2000:])
     assert f"interrupted by {sig}" in run["err"], run["err"][-2000:]
     assert "OK, every result as expected" not in run["out"]
