@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 UNCHANGING = frozenset({"pass", "priority", "resolved", "declare"})
 
 QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
-CONDITIONS = ("not_moved_previous_turn",)
+CONDITIONS = ("not_moved_previous_turn", "moved_previous_turn")
 
 
 class BattleHistory:
@@ -122,6 +122,8 @@ class BattleHistory:
         """A condition about the past of one card (537.2), by its name in the vocabulary (CONDITIONS)."""
         if condition == "not_moved_previous_turn":
             return self.not_moved_previous_turn(card)
+        if condition == "moved_previous_turn":
+            return self.moved_previous_turn(card)
         raise ValueError(condition)
 
     def not_moved_previous_turn(self: Game, card: Card) -> bool:
@@ -132,6 +134,15 @@ class BattleHistory:
             return False
         return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
                        and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
+
+    def moved_previous_turn(self: Game, card: Card) -> bool:
+        """«передвигались в прошлый ход»: 537.3 — with no previous turn it is false too, not the negation of
+        «не передвигались» («Он не имел бы бонуса и по существам, которые передвигались», 537.3 ПРИМЕР)."""
+        previous = self.turn - 1
+        if previous < 1:
+            return False
+        return any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                   and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
 
     def used_this_turn(self: Game, card_id: str, key: str) -> bool:
         """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""

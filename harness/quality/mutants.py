@@ -479,6 +479,16 @@ class PastEventTrue(Game):
         return super().not_moved_previous_turn(card)
 
 
+@mutant("moved-as-not-not-moved", "classic:537.3.ex1#2")
+class MovedAsNotNotMoved(Game):
+    """«передвигались в прошлый ход» read as the negation of «не передвигались»: with no previous turn the latter
+    is false (537.3), so the former comes out true (classic 537.3 ПРИМЕР: «Он не имел бы бонуса и по
+    существам, которые передвигались … поскольку прошлого хода не было»)."""
+
+    def moved_previous_turn(self, card: Any) -> bool:
+        return not self.not_moved_previous_turn(card)
+
+
 @mutant("participle-effect1-anyway", "classic:538.1.b3#2", "classic:538.3.ex1#4", "classic:538.1#3")
 class ParticipleEffect1Anyway(Game):
     """Effect 1 of a participle construction is applied although effect 2 was replaced (classic 538.1.b3):

@@ -278,6 +278,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "modifier-ignores-history": (
         "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-2]", "classic [537.3.ex1-1]",
     ),
+    "moved-as-not-not-moved": ("classic [537.3-3]", "classic [537.3.ex1-2]"),
     "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
     "near-cell-ignored": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
     "near-cell-includes-cell": ("classic [near-cell-2]", "classic [near-cell-3]"),
@@ -478,9 +479,6 @@ NO_RULE: dict[str, str] = {
     "heroes:113.7.ex1#1": "the example's situation (Талитха, two poisoned creatures)",
 }
 NO_MUTANT_YET: dict[str, str] = {
-    "classic:537.3.ex1#2": "«не имел бы бонуса и по существам, которые передвигались» — no card of the corpus or "
-                           "the pool has a «передвигались в прошлый ход» condition (the vocabulary has only "
-                           "not_moved_previous_turn): a mutant would need that condition first",
 }
 
 
