@@ -107,14 +107,27 @@ def test_edits_the_engine_refuses_are_not_made_and_say_why(cards) -> None:
     assert not reply["ok"] and reply["error"] == "нечего отменять"
 
 
-def test_a_defender_has_no_step_so_its_line_is_not_exported(cards) -> None:
+def defender_line(cards) -> Sandbox:
+    """The scenario's attack on Невтида, a defender assigned instead of none, then played out by first options."""
     sb = sandbox(cards)
     sb.load(load_scenario_board(BOARD).data, ORIGIN)
     sb.play(LINE[:3])
     options = sb.view()["pending"]["options"]
     sb.answer(next(o["index"] for o in options if o["text"] != "без защитника"))
-    with pytest.raises(Exception, match="назначающего защитника"):
-        sb.export()
+    for _ in range(20):
+        v = sb.view()
+        if v["pending"]:
+            sb.answer(0)
+        elif v["actions"] and v["stack"]:
+            sb.act(0)                                       # «пас»
+        else:
+            break
+    return sb
+
+
+def test_a_defender_assigned_is_exported_with_its_step(cards) -> None:
+    text = defender_line(cards).export(tag="113.2.ex1-песочница-3")["feature"]
+    assert 'игрок Б назначает защитником "' in text, text
 
 
 def _kit(tmp: Path, exported: list[dict]) -> Path:
@@ -171,9 +184,11 @@ def test_an_exported_line_passes_lint_and_check_with_the_state_the_sandbox_showe
     assert '"Невтида" на кладбище игрока Б' in text and '"Мститель" под контролем игрока А' in text
     assert "@classic:113.2.ex1" in text and "@asm:card-stats-unknown" in text
     assert sum(c["zone"] == "battlefield" for c in shown["cards"]) == text.count(" ран") > 0
+    exported.append(defender_line(cards).export(tag="113.2.ex1-песочница-3"))   # the defender step too
     heroes = _heroes_line(cards)
     exported.append(heroes.export(unit="heroes:113.2", tag="113.2-песочница-1"))
-    assert "Когда" in exported[1]["feature"], exported[1]["feature"]
+    assert "назначает защитником" in exported[1]["feature"], exported[1]["feature"]
+    assert "Когда" in exported[2]["feature"], exported[2]["feature"]
     root = _kit(tmp_path, exported)
     files = [str(Path(sub) / e[key]) for e in exported for sub, key in (("features", "feature_path"),
                                                                           ("scenarios", "board_path"))]

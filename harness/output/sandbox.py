@@ -17,8 +17,8 @@ an edit the engine refuses as a position (`engine.setup_problems`) is not made, 
 `export` writes the line as a scenario of the suite: a ``.feature`` snippet in the closed step vocabulary
 (docs/STEPS.md) whose «Тогда» steps check the state the sandbox shows at the end (every card's zone, cell,
 wounds, open/closed and controller, the stack/Queue and priority), and its ``.yaml`` board. A move the
-vocabulary has no step for (a defender assigned, a trigger point the step would not pick) is refused with the
-move named, never written as a step that would do something else.
+vocabulary has no step for (a trigger point the step would not pick) is refused with the move named, never
+written as a step that would do something else.
 
 `call(request_json)` is the whole interface of the page: one JSON request in, one JSON reply out.
 """
@@ -409,8 +409,7 @@ class Sandbox:
         if kind == "defender":
             if choice is None:
                 return f"игрок {player} не назначает защитника"
-            raise SandboxError(f"ход «{player}: защитник {ref(choice)}» не записать: в словаре шагов (docs/STEPS.md) "
-                               "нет шага, назначающего защитника; отмените его или экспортируйте партию до него")
+            return f'игрок {player} назначает защитником "{ref(choice)}"'
         if kind == "redirect":
             if choice is None:
                 return f"игрок {player} не перенаправляет атаку"

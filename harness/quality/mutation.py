@@ -415,8 +415,8 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b13-26]", "classic [503.1.b13-28]", "classic [503.1.b13-29]", "classic [503.1.b13-3]",
         "classic [503.1.b13-7]", "classic [503.1.b13-9]", "classic [503.1.b5-1]", "classic [503.1.b5-2]",
         "classic [503.1.b5-3]", "classic [503.1.b5-4]", "classic [503.1.b8-1]", "classic [503.1.b8-2]",
-        "classic [503.1.p1-1]", "classic [536.1-1]", "classic [536.2.b-4]", "classic [536.4-3]",
-        "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.1.b2-1]",
+        "classic [503.1.p1-1]", "classic [536.1-1]", "classic [536.2.b-12]", "classic [536.2.b-4]",
+        "classic [536.4-3]", "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.1.b2-1]",
     ),
     "symbiote-outlives-host": (
         "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",

@@ -123,6 +123,14 @@ def when_no_defender(world: World, player: str) -> None:
     world.answer(player, None)
 
 
+@when(_re(r"игрок " + P + r" назначает защитником " + C))
+def when_defender(world: World, player: str, card: str) -> None:
+    """Когда игрок А назначает защитником "Щитоносец" — answers the pending defender decision with that card."""
+    world.begin_action()
+    world.pending("defender", player)
+    world.answer(player, world.card(card)["id"])
+
+
 @when(_re(r"игрок " + P + r" (?P<no>не )?перенаправляет атаку(?: на " + C + r")?"))
 def when_redirect(world: World, player: str, no: str | None, card: str | None) -> None:
     """Когда игрок Б перенаправляет атаку на "Телохранитель" — answers the pending redirection decision with that
