@@ -43,6 +43,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_pass": (),
     "when_both_pass": ("priority",),
     "when_no_defender": ("pending", "pending.kind", "pending.player"),
+    "when_defender": ("pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_redirect": ("pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_dice": ("pending", "pending.kind", "pending.player"),
     "when_one_roll": ("pending", "pending.kind", "pending.player"),
