@@ -283,3 +283,19 @@ def test_an_editorial_change_is_approved_in_one_step(tmp_path: Path) -> None:
     lock = _lock(kit)
     assert {lock.scenarios[s].how for s in touched} == {"editorial"}
     assert not [f for f in json.loads(_cli("lint", "--json", **env).stdout)["findings"] if f["code"].startswith("V")]
+
+
+def test_after_quit_nothing_more_is_approved(tmp_path: Path) -> None:
+    """«q» at the first question ends the review: a later unit that no scenario names is not approved unasked."""
+    kit = copy_kit(tmp_path)
+    env = {"BERSERK_RULES_ROOT": str(kit)}
+    _replace(kit / "rules" / "heroes-113-115.txt", *REVERSAL)
+    _replace(kit / "features" / "heroes" / "114-активируемая-способность.feature", HEADING,
+             HEADING.replace("до её", "после её"))
+    with (kit / "rules" / "heroes-113-115.txt").open("a", encoding="utf-8") as fh:
+        fh.write("\n\n115.9. Карта не может получить больше одной метки яда.\n")   # a new unit, no scenario names it
+    before = _lock(kit)
+    proc = _cli("approve", "--ask", input="q\ny\ny\ny\n", **env)
+    assert proc.returncode == 1, proc.stdout
+    lock = _lock(kit)
+    assert "heroes:115.9" not in lock.entries and lock.scenarios == before.scenarios, proc.stdout

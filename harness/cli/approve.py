@@ -147,6 +147,10 @@ def _print(console: Any, lines: Iterable[str], style: str = "") -> None:
 
 
 # ------------------------------------------------------------------------------------------ the verb
+_YES = ("y", "yes", "д", "да")
+"""The answers that approve (an empty answer approves only the editorial list, whose question says [Y/n])."""
+
+
 def _ask(question: str, stream: Any) -> str:
     print(question, end=" ", flush=True)
     answer = stream.readline()
@@ -204,7 +208,7 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         yes = True
         if interactive and not ns.editorial:
             try:
-                yes = _ask(f"approve these {len(editorial)} editorial change(s)? [Y/n]", sys.stdin) in ("", "y", "yes", "д", "да")
+                yes = _ask(f"approve these {len(editorial)} editorial change(s)? [Y/n]", sys.stdin) in ("", *_YES)
             except EOFError:
                 yes = False
         for p in editorial:
@@ -231,16 +235,18 @@ def cmd_approve(ns: argparse.Namespace) -> int:
             continue
         if not p.scenarios:
             console.print(Text("  no scenario names it"))
-            if ns.all or p.unit.id in unit_ids or interactive:
-                ok = True
-                if interactive and not ns.all and not quit_asked:
-                    try:
-                        ok = _ask(f"approve {p.unit.id}? [y/n/q]", sys.stdin) in ("y", "yes", "д", "да")
-                    except EOFError:
-                        ok = False
-                if ok:
-                    take("all" if ns.all else "reviewed", p)
-                    continue
+            if interactive and not ns.all and not quit_asked:
+                try:
+                    answer = _ask(f"approve {p.unit.id}? [y/n/q]", sys.stdin)
+                except EOFError:
+                    answer = "q"
+                quit_asked = answer in ("q", "quit")
+                ok = answer in _YES
+            else:   # --all, or named for a script; after «q» nothing more is approved
+                ok = ns.all or (p.unit.id in unit_ids and not interactive)
+            if ok:
+                take("all" if ns.all else "reviewed", p)
+                continue
             left.append(p.unit.id)
             continue
         for sc, sid in p.scenarios:
@@ -255,7 +261,7 @@ def cmd_approve(ns: argparse.Namespace) -> int:
                     answer = _ask(f"    does {sid} still check what the new text says? approve it [y/n/q]", sys.stdin)
                 except EOFError:
                     answer = "q"
-                if answer in ("y", "yes", "д", "да"):
+                if answer in _YES:
                     take("reviewed", p, [sid])
                 elif answer in ("q", "quit"):
                     quit_asked = True
