@@ -377,3 +377,18 @@ def test_temporary_probe_files_are_never_left_behind() -> None:
     with tempfile.TemporaryDirectory() as folder:
         output_dir(folder)
         assert os.listdir(folder) == []
+
+
+def test_a_collection_error_leaves_the_previous_reports_and_says_the_run_could_not_be_run(tmp_path: Path) -> None:
+    """pytest ends a collection error as INTERRUPTED, with no signal: nothing ran, so it is neither a complete
+    (empty) run that replaces the reports nor an interrupted one — `check` says so and exits 2."""
+    root = make_root(tmp_path, [Sc("a")])
+    first = run_check(root)
+    assert first.code == 0 and first.results is not None and len(first.results["results"]) == 1, first.out
+    with (root / "tests" / "test_scenarios.py").open("a", encoding="utf-8") as fh:
+        fh.write("\nimport a_module_that_does_not_exist  # noqa\n")
+    broken = run_check(root)
+    assert broken.code == 2, broken.out + broken.err
+    assert "could not be run (pytest exit code 2)" in broken.out + broken.err
+    assert broken.results == first.results                       # the complete set of before, untouched
+    assert not (broken.report_dir / "last-complete").exists()

@@ -865,6 +865,10 @@ def _review_fields(review: Any, units: list[str], scenario: str | None = None) -
 _SIGNALLED: list[bool] = []      # a signal (not a collection error, not a stop of the kit's) ended the session
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _SIGNALLED.clear()          # a flag left by an earlier session of this process (mutants, lookup) is not ours
+
+
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
     """pytest reports every early end as a KeyboardInterrupt: a signal, but also errors during collection and
     a stop asked by a plugin (`session.shouldstop`, both `Session.Interrupted`); only a signal marks the run
@@ -885,6 +889,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED and bool(_SIGNALLED) and not rec.stopped
     _SIGNALLED.clear()
+    if exitstatus == pytest.ExitCode.INTERRUPTED and not interrupted and not rec.stopped:
+        return      # a collection error: nothing ran, so no results (never an empty «complete» run) and no reports
     session.config.stash[RESULTS] = _results(rec, interrupted)
     played = session.config.stash[RESULTS].summary()["played"]
     if rec.order and played < session.config.getoption("--min-played"):   # an all-SKIP run is not green
