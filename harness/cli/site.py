@@ -53,10 +53,8 @@ def serve_site(ns: argparse.Namespace) -> int:
     host, port = httpd.server_address[:2]
     console.print(f"serving {out} at http://{host}:{port}/ — the sandbox: http://{host}:{port}/sandbox.html "
                   "(Ctrl-C stops)", markup=False)
-    try:
+    try:    # until Ctrl-C, SIGTERM or SIGHUP: `main` says which and exits 130, as for every verb
         httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
     finally:
         httpd.server_close()
     return 0

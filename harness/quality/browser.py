@@ -117,6 +117,8 @@ class Browser:
             try:
                 value = self.evaluate(session, expression)
             except BrowserError:
+                if self.proc.poll() is not None:    # Chromium is gone: nothing to wait for
+                    raise
                 value = None
             if value:
                 return value
@@ -134,9 +136,14 @@ class Browser:
                 try:
                     self.proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:
-                    os.killpg(self.proc.pid, 9)
-                    self.proc.wait(timeout=10)
+                    pass
         finally:
+            try:    # its renderers and zygote live in its process group: none outlives it
+                os.killpg(self.proc.pid, 9)
+            except (ProcessLookupError, PermissionError):
+                pass
+            if self.proc.poll() is None:
+                self.proc.wait(timeout=10)
             for fd in (self._to_chrome, self._from_chrome):
                 try:
                     os.close(fd)

@@ -19,7 +19,8 @@ An editorial change is approved in one step, with a list (`berserk-rules approve
 one needs a decision per scenario (`berserk-rules approve`, see `harness.rules.review`).
 
 The same tokens let lint check that a scenario's `Правило:` heading still follows its unit (S032): a
-meaning-carrying word the heading quotes must be in the unit's text (`heading_mismatch`).
+meaning-carrying word the heading quotes that the approved text had and the new text lost (`stale_words`,
+called by `harness.rules.review.stale_heading`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ __all__ = [
     "Classification",
     "Flag",
     "classify",
-    "heading_mismatch",
     "stale_words",
     "meaning_tokens",
     "sentence_diff",
@@ -343,18 +343,6 @@ def _mark(old: str, new: str) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------------------------------ headings
-def heading_mismatch(heading: str, unit_text: str) -> list[tuple[str, str]]:
-    """The meaning-carrying words (``(category, word)``) a `Правило:` heading or description quotes that the
-    unit's text does not hold (compared by lemma): the heading says what the text no longer says."""
-    have = {_lemma(w)[0] for w in _TOKEN_RE.findall(unit_text)}
-    have |= {w.lower().replace("ё", "е") for w in _TOKEN_RE.findall(unit_text)}
-    out = []
-    for category, word in meaning_tokens(heading):
-        if _lemma(word)[0] not in have and word.lower().replace("ё", "е") not in have:
-            out.append((category, word))
-    return out
-
-
 def _lemmas_of(text: str) -> set[str]:
     words = _TOKEN_RE.findall(text)
     return {_lemma(w.rstrip("."))[0] for w in words} | {w.rstrip(".").lower().replace("ё", "е") for w in words}

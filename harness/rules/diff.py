@@ -346,7 +346,6 @@ def render(diff: RulesDiff, context: int = 8, scenario_lines: Any = None) -> lis
             touched = [s for _, c in members for s in c.scenarios]
             if touched:
                 lines += ["    scenarios to review:"] + [f"      • {s}" for s in dict.fromkeys(touched)]
-    scenarios = diff.scenarios
     classed = [c for c in diff.changes if c.classification is not None]
     editorial = [c for c in classed if c.classification is not None and c.classification.editorial]
     if classed:

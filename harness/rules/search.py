@@ -74,11 +74,11 @@ __all__ = [
 ]
 
 MIN_PREFIX = 4
+"""A query stem this long or longer also matches indexed stems that begin with it."""
 COVERAGE_FLOOR = 0.5
 """The share of its weights a unit that matches none of the other query words keeps (see :func:`coverage`)."""
 TITLE_OVERLAP = 2 / 3
 """A query whose lemmas overlap a heading's this much (Jaccard) or more is that heading (see :meth:`SearchIndex.search`)."""
-"""A query stem this long or longer also matches indexed stems that begin with it."""
 
 FIELDS: tuple[str, ...] = ("text", "section", "scenario", "card")
 """The fields of a unit's document, in the order their scores are summed."""
