@@ -126,23 +126,24 @@ class BattleHistory:
             return self.moved_previous_turn(card)
         raise ValueError(condition)
 
-    def not_moved_previous_turn(self: Game, card: Card) -> bool:
-        """537.3: with no previous turn, «did not move in the previous turn» is false, like every check about
-        an event that cannot exist."""
+    def _moved_in_previous_turn(self: Game, card: Card) -> bool | None:
+        """Whether the card (this object, 537.4) moved in the previous turn; None when there was no previous turn:
+        537.3 «Все проверки … относительно заведомо несуществующего события … возвращают ложный результат
+        независимо от их формулировки», so each check below is false then, whichever way it is worded."""
         previous = self.turn - 1
         if previous < 1:
-            return False
-        return not any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
-                       and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
+            return None
+        return any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
+                   and i >= card.since for i, h in enumerate(self.history))
+
+    def not_moved_previous_turn(self: Game, card: Card) -> bool:
+        """«не передвигались в прошлый ход»: false with no previous turn (537.3)."""
+        return self._moved_in_previous_turn(card) is False
 
     def moved_previous_turn(self: Game, card: Card) -> bool:
-        """«передвигались в прошлый ход»: 537.3 — with no previous turn it is false too, not the negation of
-        «не передвигались» («Он не имел бы бонуса и по существам, которые передвигались», 537.3 ПРИМЕР)."""
-        previous = self.turn - 1
-        if previous < 1:
-            return False
-        return any(h["kind"] == "move" and h["source"] == card.id and h["turn"] == previous
-                   and i >= card.since for i, h in enumerate(self.history))     # 537.4: this object's moves
+        """«передвигались в прошлый ход»: false with no previous turn too (537.3 ПРИМЕР: «Он не имел бы бонуса и по
+        существам, которые передвигались … поскольку прошлого хода не было»), not the negation of the other."""
+        return self._moved_in_previous_turn(card) is True
 
     def used_this_turn(self: Game, card_id: str, key: str) -> bool:
         """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""

@@ -222,8 +222,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [503.1.b9-1]", "classic [503.1.b9-2]",
         "classic [503.1.b9-3]", "classic [503.1.ex1-1]", "classic [503.1.p1-1]", "classic [503.1.p2-1]",
         "classic [503.1.p2-2]", "classic [537.1.f-1]", "classic [537.1.f-2]", "classic [537.1.f-3]",
-        "classic [537.2.ex1-1]", "classic [537.2.ex1-4]", "classic [538.2-1]", "heroes [113.1-1]",
-        "heroes [113.2-1]",
+        "classic [537.2.ex1-1]", "classic [537.2.ex1-4]", "classic [538.2-1]", "heroes [113.2-1]",
     ),
     "history-from-appearance": ("classic [537.2.ex2-1]", "classic [537.2.ex2-2]"),
     "history-no-other-info": (
@@ -339,7 +338,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-11]", "classic [536.5-3]", "classic [536.5-4]", "classic [protection-1]",
         "classic [protection-2]", "heroes [115.1.p1-3]",
     ),
-    "replaced-ability-stops": ("classic [536.1.1-7]", "classic [536.2.a-2]", "classic [538.1.b3-5]"),
+    "replaced-ability-stops": ("classic [536.1.1-7]", "classic [538.1.b3-5]"),
     "replacement-action-by-replaced-player": ("classic [536.1.1-2]", "classic [536.1.1-4]"),
     "replacement-also-applies-original": (
         "classic [536.1.1-2]", "classic [536.1.1-4]", "classic [536.1.1-7]", "classic [536.2.a-2]",
@@ -395,7 +394,8 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.3-3]", "classic [503.1.b13-13]", "classic [503.1.b13-14]", "classic [503.1.b13-15]",
         "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]",
         "classic [503.1.b13-19]", "classic [503.1.b13-26]", "classic [503.1.b13-28]",
-        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b13-3]", "classic [537.4-2]",
+        "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b13-3]", "classic [536.4-3]",
+        "classic [537.4-2]",
     ),
     "strike-table-off-by-one": (
         "classic [113.2.p1-1]", "classic [113.3-4]", "classic [503.1.b13-11]", "classic [503.1.b13-12]",
@@ -403,6 +403,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b13-16]", "classic [503.1.b13-17]", "classic [503.1.b13-18]", "classic [503.1.b13-1]",
         "classic [503.1.b13-26]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
         "classic [503.1.b13-29]", "classic [503.1.b13-3]", "classic [503.1.b13-7]", "classic [503.1.b13-8]",
+        "classic [536.4-3]",
     ),
     "strike-tie-always-weak": ("classic [503.1.b13-15]", "classic [503.1.b13-16]"),
     "strike-weak-strong-swapped": (
