@@ -23,7 +23,7 @@ from harness.run.results import RunResults
 
 ROOT = paths.ROOT
 CLI = [sys.executable, "-m", "harness.cli"]
-MUTANT = f"{sys.executable} {ROOT / 'harness' / 'quality' / 'mutants.py'} stack-fifo"
+MUTANT = f"{sys.executable} -m harness.quality.mutants stack-fifo"
 ANSI = re.compile(r"\x1b\[")
 
 

@@ -29,7 +29,7 @@ from harness.suite.session import load_expectations
 
 ROOT = paths.ROOT
 DOC = ROOT / "docs" / "CI.md"
-ENGINE = f"{sys.executable} {ROOT / 'harness' / 'quality' / 'mutants.py'} stack-fifo"
+ENGINE = f"{sys.executable} -m harness.quality.mutants stack-fifo"
 
 
 def _known_failures() -> set[str]:

@@ -43,7 +43,7 @@ def reference() -> SubprocessAdapter:
 
 @pytest.fixture(scope="module")
 def mutant() -> SubprocessAdapter:
-    a = served(str(MUTANTS), "control-forever")
+    a = served(*MUTANTS, "control-forever")
     yield a
     a.shutdown()
 

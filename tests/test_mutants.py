@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from fake_engines.suite import MUTANTS as MUTANTS_FILE
+from fake_engines.suite import MUTANTS as MUTANTS_MODULE
 
 from harness.common import paths
 from harness.quality.mutation import (
@@ -157,11 +157,11 @@ def test_the_report_verdicts() -> None:
 
 
 def test_a_mutant_is_served_and_listed() -> None:
-    assert str(MUTANTS_FILE) in engine_cmd(NAMES[0])
-    listed = subprocess.run([sys.executable, str(MUTANTS_FILE), "--list"], capture_output=True, text=True,
+    assert " ".join(MUTANTS_MODULE) in engine_cmd(NAMES[0])
+    listed = subprocess.run([sys.executable, *MUTANTS_MODULE, "--list"], capture_output=True, text=True,
                             encoding="utf-8", timeout=60)
     assert listed.returncode == 0 and [line.split("\t")[0] for line in listed.stdout.splitlines()] == NAMES
-    unknown = subprocess.run([sys.executable, str(MUTANTS_FILE), "no-such"], capture_output=True, text=True,
+    unknown = subprocess.run([sys.executable, *MUTANTS_MODULE, "no-such"], capture_output=True, text=True,
                              encoding="utf-8", timeout=60)
     assert unknown.returncode == 2 and "usage" in unknown.stderr
 

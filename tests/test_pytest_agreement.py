@@ -13,7 +13,7 @@ from harness.common import paths
 from harness.output.reports import played_line
 from harness.run.results import RunResults
 
-MUTANT = f"{sys.executable} {paths.ROOT / 'harness' / 'quality' / 'mutants.py'} stack-fifo"
+MUTANT = f"{sys.executable} -m harness.quality.mutants stack-fifo"
 
 
 def test_the_kits_counts_are_pytests_counts(tmp_path) -> None:

@@ -1,8 +1,8 @@
 """Suite strength: the scenarios against mutant engines, and the kill rate.
 
-A suite that passes a wrong engine is worthless. The mutants (`harness/quality/mutants.py`) are the
+A suite that passes a wrong engine is worthless. The mutants (the package `harness/quality/mutants/`, one module per rules section) are the
 reference engine with one plausible implementer's mistake each: subclasses of `engine.Game`, which can also
-be served over the protocol (`python harness/quality/mutants.py NAME`). `run_mutants` plays the scenarios
+be served over the protocol (`python -m harness.quality.mutants NAME`). `run_mutants` plays the scenarios
 against each of them through the runner (`harness.run.runner`: results in memory), a few at a time in
 worker processes, by one of two routes:
 
@@ -30,7 +30,7 @@ The command is `berserk-rules mutants` (harness/cli/mutants.py).
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import multiprocessing
 import shlex
@@ -47,7 +47,6 @@ from harness.common.safeio import atomic_write
 from harness.run.runner import run_scenarios
 from harness.suite.features import scan_features
 
-MUTANTS_FILE = Path(__file__).resolve().with_name("mutants.py")
 REFERENCE = "reference"          # the control run's name: the reference engine over the protocol
 
 # mutant → the scenarios that kill it (the whole suite; see the module docstring for the names)
@@ -447,7 +446,7 @@ KILLS: dict[str, tuple[str, ...]] = {
 # ------------------------------------------------------------------------------------------ sentences → mutants
 # The method behind «one mutant per rule-stating sentence»: every sentence of the corpus (harness/rules/
 # sentences.py numbers them: ``classic:537.2#2``) is either read by a mutant (the sentences and assumptions each
-# names at its registration, harness/quality/mutants.py `READS`), or states no rule a wrong engine could misread
+# names at its registration, harness/quality/mutants `READS`), or states no rule a wrong engine could misread
 # (`NO_RULE`, with why), or is a rule still without a mutant (`NO_MUTANT_YET`, with what one would misread: a list
 # that only shrinks). `berserk-rules mutants --sentences` shows the table; tests/test_mutants.py keeps it whole.
 NO_RULE: dict[str, str] = {
@@ -549,12 +548,7 @@ def sentence_table(corpus: Any = None) -> tuple[list[SentenceRow], list[str]]:
 
 # ------------------------------------------------------------------------------------------ the mutants
 def _mutants_module() -> Any:
-    spec = importlib.util.spec_from_file_location("berserk_rules_mutants", MUTANTS_FILE)
-    if spec is None or spec.loader is None:
-        raise FileNotFoundError(MUTANTS_FILE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("harness.quality.mutants")
 
 
 @cache
@@ -588,7 +582,7 @@ def engine_cmd(name: str) -> str:
     """The command line serving a mutant (or, for `REFERENCE`, the reference engine) over the protocol."""
     if name == REFERENCE:
         return f"{shlex.quote(sys.executable)} -m engine.serve"
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(MUTANTS_FILE))} {shlex.quote(name)}"
+    return f"{shlex.quote(sys.executable)} -m harness.quality.mutants {shlex.quote(name)}"
 
 
 # ------------------------------------------------------------------------------------------ scenario names

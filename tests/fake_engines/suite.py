@@ -20,7 +20,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 FAULTY = Path(__file__).with_name("faulty.py")
-MUTANTS = REPO / "harness" / "quality" / "mutants.py"
+MUTANTS = ("-m", "harness.quality.mutants")   # the mutant engines, served: python -m harness.quality.mutants NAME
 PY = shlex.quote(sys.executable)
 CLI = [sys.executable, "-X", "utf8", "-m", "harness.cli"]
 

@@ -1,0 +1,223 @@
+"""Mutants of classic 113, triggered abilities: each misreads a sentence of the text (or an assumption) named at its registration."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine import Game
+from engine.model import Entry
+from harness.quality.mutants import EngineModules, mutant, rule_effects_variant
+
+
+@mutant("triggers-before-rule-effects", "classic:113.2#2", "classic:113.2.ex1#6", "heroes:113.2#2")
+class TriggersBeforeRuleEffects(EngineModules):
+    """Triggered abilities are declared as soon as they fire, before the remaining rule effects are applied
+    (classic 113.2, 503.1.p1): the rule-effects loop yields while a trigger waits."""
+
+    MODULES = {"rule_effects": rule_effects_variant(yield_to_triggers=True)}
+
+
+@mutant("after-as-at", "classic:113.3#2")
+class AfterAsAt(Game):
+    """«После [текст]» triggers fire when [текст] is executed, like «При», not after its payment (classic
+    113.3)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") == "after_payment":
+            return                                  # the late firing is gone...
+        super().fire(event, hid, subject, **ctx)
+        if event in ("attack", "ability_executed"):  # ...because it already happened at the execution
+            super().fire(event, hid, subject, **{**ctx, "phase": "after_payment"})
+
+
+@mutant("heal-nominal", "classic:113.2.ex2#1")
+class HealNominal(Game):
+    """«При лечении на N» reads the healing the effect names, not what was actually healed (classic
+    113.2.ex2: Ореос throws after healing 3 of a single wound)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> bool | None:
+        if spec.do != "heal":
+            return super()._apply_effect(entry, spec, target_id)
+        target = self.cards[target_id]
+        healed = min(spec.amount, target.wounds)
+        target.wounds -= healed
+        hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                       parent=entry.declared, effect="heal", amount=spec.amount, healed=healed)
+        self.fire("healed", hid, target, amount=spec.amount)
+        return None
+
+
+@mutant("attack-trigger-needs-wounds", "classic:113.2.p1#1")
+class AttackTriggerNeedsWounds(Game):
+    """A trigger «на атаку» fires only when the attack dealt wounds (classic 113.2.p1: «независимо от силы и
+    величины этой атаки»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "attack" and ctx.get("phase") is None:
+            entry = self.entry_of(hid)
+            if entry is not None and not entry["info"].get("wounds"):
+                return
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("executed-fires-in-part", "classic:113.2.p2#1", "classic:113.2.p2#3", "asm:execution-in-full")
+class ExecutedFiresInPart(Game):
+    """A trigger «на воздействие/заклинание» fires although the text was carried out on only some of its
+    declared targets (classic 113.2.p2: «на полное выполнение текста», ASM execution-in-full)."""
+
+    def executed_in_full(self, full: bool) -> bool:
+        return True
+
+
+@mutant("after-without-payment", "classic:113.3#2", "asm:after-needs-payment")
+class AfterWithoutPayment(Game):
+    """«После [текст]» fires at the payment stage even when nothing was paid (an attacker that died from the
+    answer strike; classic 113.3 «после оплаты», ASM after-needs-payment)."""
+
+    def after_payment_made(self, payment: str | None) -> bool:
+        return True
+
+
+@mutant("all-targets-unfiltered", "classic:113.2.p2#2")
+class AllTargetsUnfiltered(Game):
+    """«Все карты с определённым условием» declares every card of the player, the condition unchecked, and the
+    text is carried out on all of them (classic 113.2.p2: «выбираются все легальные цели, а нелегальные на
+    момент заявки игнорируются»)."""
+
+    def target_options(self, source: Any, f: Any, you: str, chosen: list, ability: Any = None) -> list[str]:
+        if f.all and (f.state or f.wounded):
+            f = dataclasses.replace(f, state=None, wounded=False)
+        return super().target_options(source, f, you, chosen, ability)
+
+
+@mutant("before-as-at", "classic:113.2#1", "heroes:113.2#1", "asm:trigger-word-do")
+class BeforeAsAt(Game):
+    """«До [действие]» fires when the action is carried out, like «При», not when it is declared: the attack's
+    strike, the ability's execution, the move, the card played come first and the «До» ability after them
+    (classic 113.2: «До» is a trigger word of its own; ASM trigger-word-do)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") == "before":
+            return                                  # nothing fires at the declaration...
+        super().fire(event, hid, subject, **ctx)
+        if ctx.get("phase") is None and event in self.edition.before_events:   # ...the «До» fire with the action
+            super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return False                                # so a move or a card played never waits
+
+
+@mutant("before-only-attack", "classic:113.2#1", "heroes:113.2#1", "asm:do-any-action")
+class BeforeOnlyAttack(Game):
+    """«До» is carried out only where the engine first carried it out: before a declared simple attack (classic)
+    and before a declared ability (heroes); «До» an ability in classic, a move, a card played or a generated
+    action never fires (113.2 does not limit what «До» precedes; ASM do-any-action, do-generated)."""
+
+    OLD = {"classic": ("attack",), "heroes": ("ability_executed",)}
+
+    def fire_before(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        entry = self.entry_of(hid)
+        if event in self.OLD[self.edition.name] and not (entry and entry["info"].get("generated")):
+            super().fire_before(event, hid, subject, **ctx)
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return False
+
+
+@mutant("before-ignores-yours", "classic:113.2#1", "heroes:113.2#1", "asm:do-any-action")
+class BeforeIgnoresYours(Game):
+    """«До [действие] вашего существа / вашей карты» is read without «вашего»: the «До» ability fires before the
+    opponent's action too, and «… существа противника» before one's own (ASM do-any-action)."""
+
+    def trigger_subject_matches(self, t: Any, subject: Any, card: Any, you: str) -> bool:
+        if t.before:
+            return self.matches(dataclasses.replace(t.subject, controller="any"), subject, card, you)
+        return super().trigger_subject_matches(t, subject, card, you)
+
+
+@mutant("before-not-held", "classic:113.2#1", "heroes:113.2#1", "asm:do-held-action")
+class BeforeNotHeld(Game):
+    """«До перемещения / До розыгрыша» fires at the declaration of the move or of the card played, but the action
+    does not wait: it is carried out at once, and the «До» ability is executed after it (113.2: «До» is executed
+    before its action; ASM do-held-action)."""
+
+    def _hold_action(self, player: str, action: str, card: Any, cell: Any) -> None:
+        info = {"frm": card.cell, "to": cell} if action == "move" else {"cell": cell}
+        declared = self.log("declare", source=card.id, controller=player, action=action, **info)
+        self.fire_before("moved" if action == "move" else "played", declared, card)
+        if action == "move":
+            self._carry_out_move(player, card, cell, declared)
+        else:
+            self._carry_out_play(player, card, cell, declared)
+
+
+@mutant("before-any-kind", "classic:113.2#1", "heroes:113.2#1", "asm:do-any-action")
+class BeforeAnyKind(Game):
+    """«До [действие]» is read without its action: a «До» ability fires before any action of its card (or of the
+    cards its condition names) — «До перемещения» before an attack or an ability too (113.2; ASM do-any-action)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if ctx.get("phase") != "before":
+            super().fire(event, hid, subject, **ctx)
+            return
+        for kind in self.edition.before_events:
+            super().fire(kind, hid, subject, **ctx)
+
+    def before_fires(self, event: str, subject: Any, **ctx: Any) -> bool:
+        return any(super(BeforeAnyKind, self).before_fires(kind, subject, **ctx) for kind in self.edition.before_events)
+
+
+@mutant("before-ability-as-at", "classic:113.2#1", "heroes:113.2#1")
+class BeforeAbilityAsAt(Game):
+    """«До выполнения способности / особенности» triggers fire when the ability is executed, like «При», not when
+    it is declared, before its execution (heroes and classic 113.2 «До»)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "ability_executed" and ctx.get("phase") == "before":
+            return                                  # nothing fires at the declaration...
+        super().fire(event, hid, subject, **ctx)
+        if event == "ability_executed" and ctx.get("phase") is None:   # ...but at the execution
+            super().fire(event, hid, subject, **{**ctx, "phase": "before"})
+
+
+@mutant("all-targets-at-execution", "classic:113.2.p2#2")
+class AllTargetsAtExecution(Game):
+    """«Все карты с определённым условием» are chosen again when the ability is executed, not at its declaration: a
+    card that became a legal target after the declaration is hit too (classic 113.2.p2: «выбираются все легальные
+    цели, а нелегальные на момент заявки игнорируются»)."""
+
+    def _targets_legal(self, entry: Entry) -> bool:
+        if entry.kind == "ability" and not entry.data.get("all_again"):
+            entry.data["all_again"] = True
+            card = self.cards[entry.source]
+            ab = card.definition.ability(entry.data.get("part_key") or entry.ability or "")
+            groups = list(entry.data.get("target_groups", []))
+            if ab is not None and len(groups) == len(ab.targets):
+                for i, f in enumerate(ab.targets):
+                    if f.all:
+                        groups[i] = self.target_options(card, f, entry.controller, groups[:i], ab)
+                entry.data["target_groups"] = groups
+                entry.targets = [t for g in groups for t in (g if isinstance(g, list) else [g])]
+        return super()._targets_legal(entry)
+
+
+@mutant("at-least-as-above", "classic:113.2.ex2#1")
+class AtLeastAsAbove(Game):
+    """«N или более» is read as «более N»: an amount of exactly N does not meet the condition (classic 113.2.ex2:
+    Ореос does not throw when your creature actually healed exactly 2 wounds)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if "amount" in ctx:          # an amount equal to the minimum no longer counts: amount − 1 ≥ N ⇔ amount > N
+            ctx = {**ctx, "amount": ctx["amount"] - 1}
+        super().fire(event, hid, subject, **ctx)
+
+
+@mutant("if-as-after", "classic:113.3#1")
+class IfAsAfter(Game):
+    """«Если [текст]» is read as «После [текст]»: it waits for the payment of [текст] (classic 113.3: «При», «Если»,
+    «Когда» fire at the execution of [текст], only «После» after its payment)."""
+
+    def abilities_of(self, card: Any) -> tuple:
+        return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, word="after"))
+                     if a.trigger is not None and a.trigger.word == "if" else a for a in super().abilities_of(card))
