@@ -4,7 +4,23 @@ Each class is the reference engine with one plausible misreading of one rule of 
 536–538; heroes 113–115), named by the sentences it misreads (harness/rules/sentences.py). Written without
 reading the scenarios, the features, the expectations, the kill table or the suite's docs.
 
-FIRST-TRY RECORD: (filled in after the first measurement, below)
+FIRST-TRY RECORD (2026-12-01; the suite = main at b9dbb9d95fdf9110974868b0bcfe34bb252cebb8; all 85 in one call of
+`berserk-rules mutants --only … --json`, once; no mutant changed between writing and measuring):
+- 85 mutants; killed 69: 67 by a «Тогда» check, 2 only by a driver step (an action the mutant refuses, a game it
+  ends: blind1-activated-limit-never-reset, blind1-heroes-loses-without-creatures); no kill by an ERROR or a
+  crash, so no crash fix was needed.
+- first-try kill rate (killed by checks / all) = 67/85 = 78.8%.
+- 16 survivors (each shown to differ from the reference on a board of its own, listed in the report of the
+  branch blind1): blind1-subject-by-owner, blind1-limit-reset-on-reentry, blind1-decline-spends-limit,
+  blind1-classic-triggers-once-a-turn, blind1-classic-activated-once-a-turn, blind1-classic-once-a-turn-ignored,
+  blind1-deaths-one-at-a-time, blind1-uniqueness-by-owner, blind1-battle-start-when-played,
+  blind1-opens-owners-cards, blind1-movement-owners-cards, blind1-this-turn-any-turn,
+  blind1-attacked-controller-now, blind1-enemy-by-owner, blind1-participle-rule-effects-at-once,
+  blind1-static-yours-by-owner.
+- per mutant (killed, kind, killers): blind_set1.json beside this file.
+(After the measurement only the docstring of blind1-loop-cut-after-repeat was corrected: it said the Грибынычи end
+without abilities; the code lets each effect of the cycle apply twice, which ends as the reference does but with
+a longer history.)
 """
 
 from __future__ import annotations
@@ -775,8 +791,8 @@ def _run_stop_at_repeat(game: Game) -> None:
 
 @mutant("blind1-loop-cut-after-repeat", "classic:503.1.p2#1", "classic:503.1.ex1#4")
 class LoopCutAfterRepeat(EngineModules):
-    """«прерывается перед первым повторением» read as «после»: the repeated effect is applied once more before the
-    sequence stops (the Грибынычи lose their abilities in the end)."""
+    """«прерывается перед первым повторением» read as «после»: each effect of a cyclic sequence may be applied
+    twice before the sequence stops (the Грибынычи's effects are put on, taken off, put on and taken off again)."""
 
     MODULES = _modules(run=_run_cut_after_repeat)
 
