@@ -133,7 +133,7 @@ def register(sub: Any) -> None:
     c.add_argument("--trace-dir", type=argtypes.output_dir, help="write every scenario's steps with the canonical state after each (JSON)")
     c.add_argument("--min-played", type=argtypes.whole_number, default=1, metavar="N",
                    help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
-    c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--report-dir", type=argtypes.output_dir, default=paths.UnderReports(), help="where to write the reports (default: the reports/ folder of the suite's root when it is a checkout, ./reports for the installed suite)")
     c.add_argument("--metamorphic", action="store_true",
                    help="also play every scenario that passed with the players swapped, the board mirrored, the card "
                         "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
