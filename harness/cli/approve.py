@@ -12,7 +12,9 @@ scenario to review, its file:line and its checks (its «Тогда» lines).
   (y: approve it, n: leave it to review, q: stop). A script names the scenarios it decided
   (``approve heroes:113.3.dup2-1``) or approves all of them with ``--all``, recorded as such in the lock.
 - A scenario under a ``Правило:`` heading that quotes words its unit no longer says (lint S032) is never
-  approved: the heading must follow the text first.
+  approved: the heading must follow the text first. Nor is a scenario of a unit that a catalog card quotes while
+  the card's quoted facts no longer agree with the text (lint S033, `harness.suite.quotes`): the card must
+  follow the text first.
 
 Exit code 0 when everything asked for was approved (or already was), 1 when something is left (a refusal,
 a heading to fix, a substantive change without a decision), 2 for a usage error.
@@ -35,6 +37,7 @@ from harness.common.sanitize import terminal
 from harness.rules.changes import Classification, classify, corpus_lemmas, sentence_diff
 from harness.rules.corpus import Unit, load_corpus
 from harness.rules.review import Lock, load_lock, lock_path, record, rules_dir, stale_heading
+from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 
 
 # ------------------------------------------------------------------------------------------ what is pending
@@ -57,6 +60,12 @@ class Pending:
 
     new: bool = False
     """Whether the lock has no entry for the unit at all."""
+    stale_cards: list[Any] = field(default_factory=list)
+    """The catalog's quotes of this unit that no longer agree with its text (`harness.suite.quotes.StaleQuote`)."""
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.stale or self.stale_cards)
 
     def class_line(self) -> str:
         if self.classification is None:
@@ -83,6 +92,13 @@ def pending_changes(folder: Any, scenarios: list[Any], lock: Lock) -> list[Pendi
     approved against; in corpus order."""
     corpus = load_corpus(folder, root=paths.ROOT)
     lemmas: set[str] | None = None
+    quotes = load_quotes(catalog_docs(paths.CATALOG, paths.ROOT))
+
+    def text_of(unit_id: str) -> str | None:
+        unit = corpus.get(unit_id)
+        return unit.text if unit is not None else None
+
+    stale_cards = stale_quotes(quotes, text_of)
     out = []
     for u in corpus.units:
         named = [(sc, sid) for sc in scenarios if u.id in sc.units for sid in (sc.ids or (sc.id,))]
@@ -103,6 +119,7 @@ def pending_changes(folder: Any, scenarios: list[Any], lock: Lock) -> list[Pendi
                 words = stale_heading(sc.rule, sc.rule_description, u, lock)
                 if words:
                     p.stale.append((sc, words))
+        p.stale_cards = [s for s in stale_cards if s.quote.unit == u.id]
         out.append(p)
     return out
 
@@ -138,6 +155,9 @@ def _stale_lines(p: Pending) -> list[str]:
         said = ", ".join(f"«{w}» ({c})" for c, w in words)
         out.append(f"  {sc.feature}:{sc.rule_line}: error S032: the heading «{sc.rule}» says {said}, which the "
                    "text no longer says: make the heading follow the text; its scenarios cannot be approved before")
+    for s in p.stale_cards:
+        out.append(f"  {s.quote.file}:{s.quote.line}: error S033: {s.message}; the scenarios of {p.unit.id} cannot "
+                   "be approved before")
     return out
 
 
@@ -182,7 +202,7 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         pending = [p for p in pending if p.unit.id in unit_ids
                    or any(sid in scenario_ids for _, sid in p.scenarios)]
     removed = [i for i in unit_ids if corpus.get(i) is None]      # lock entries of units that are gone
-    blocked = {p.unit.id for p in pending if p.stale}
+    blocked = {p.unit.id for p in pending if p.blocked}
 
     decided: dict[str, dict[str, list[str]]] = {"reviewed": {}, "all": {}, "editorial": {}}
     units_done: dict[str, list[str]] = {"reviewed": [], "all": [], "editorial": []}
@@ -227,7 +247,7 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         console.print()
         _print(console, change_lines(p.unit.id, f"{p.unit.file}:{p.unit.line}", p.class_line(), p.old_text,
                                      p.unit.text), "bold")
-        if p.stale:
+        if p.blocked:
             for sc, sid in p.scenarios:
                 _print(console, scenario_lines(sc, sid))
             _print(console, _stale_lines(p), "bold red")

@@ -108,6 +108,11 @@ S032  heading-stale            a ``Правило:`` heading (or its description
                                (`harness.rules.changes`: a negation, a number, a trigger word, modality,
                                whose) that the approved text said and the present text no longer says: the
                                heading must follow the text before ``approve`` records its scenarios (error)
+S033  quoted-card-stale        a catalog card whose facts come from the words of a rules unit (its
+                               ``quotes:``, ``harness/suite/quotes.py``) and the unit no longer says those
+                               words, or a number of the words is not the card's fact: the card must follow
+                               the text (its words and its facts) before ``approve`` records the unit's
+                               scenarios (error)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -150,6 +155,7 @@ from harness.rules.review import load_lock, lock_path, review_state, rules_dir, 
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
 from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
+from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 from harness.suite.session import assumption_problems
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
@@ -242,6 +248,8 @@ CHECKS: dict[str, Check] = {
               "an exact-order table orders simultaneous rule effects the text does not order"),
         Check("S032", "heading-stale", "error",
               "a Правило: heading quotes words of its unit that the unit's text no longer says"),
+        Check("S033", "quoted-card-stale", "error",
+              "a catalog card's fact quoted from a unit no longer agrees with the unit's text"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
@@ -1349,6 +1357,17 @@ def _invented_findings(files: Iterable[Path], key: str, project: Project) -> lis
     return out
 
 
+def _quote_findings(corpus: Corpus, project: Project) -> list[Finding]:
+    """S033: the catalog's quoted facts against the present text (harness/suite/quotes.py)."""
+    def text_of(unit_id: str) -> str | None:
+        unit = corpus.get(unit_id)
+        return unit.text if unit is not None else None
+
+    quotes = load_quotes(catalog_docs(project.catalog, project.root))
+    return [_finding("S033", s.quote.file, s.quote.line, s.message, s.quote.unit)
+            for s in stale_quotes(quotes, text_of)]
+
+
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True, only_units: set[str] | None = None) -> list[Finding]:
     """V001–V005 and S032; with ``only_units``, only what concerns those units (the units of changed rules
@@ -1495,6 +1514,8 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     out += _invented_findings(board_files, "test_cards", project)
     catalog_files = sorted(project.catalog.rglob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
     out += _invented_findings(catalog_files, "cards", project)
+    if corpus is not None:
+        out += _quote_findings(corpus, project)
     for name in _board_names(project.scenarios):
         if name not in used:
             out.append(_finding("S008", project.show(project.scenarios / name), None,
