@@ -292,12 +292,44 @@ def cmd_approve(ns: argparse.Namespace) -> int:
                 left.append(sid)
                 undecided.append(sid)
 
+    # 2b. scenarios approved unseen (--all) on an earlier substantive change: a decision of their own, named or
+    # at the prompt, clears the mark (lint V006, check's list)
+    asked = {sid for p in pending for _, sid in p.scenarios}
+    for sid, approval in sorted(lock.scenarios.items()):
+        if not approval.unseen or sid in asked or sid not in by_sid or ns.all or ns.editorial:
+            continue
+        if sid in scenario_ids:
+            decided["reviewed"].setdefault(sid, []).extend(approval.unseen)
+            console.print(Text(f"approved {sid}: reviewed now (it was approved unseen for "
+                               f"{', '.join(approval.unseen)})", style="green"))
+        elif interactive and not quit_asked and not unit_ids and not scenario_ids:
+            console.print()
+            console.print(Text(f"{sid} was approved unseen (--all) on a substantive change of "
+                               f"{', '.join(approval.unseen)}", style="bold"))
+            _print(console, scenario_lines(by_sid[sid], sid))
+            try:
+                answer = _ask(f"    does {sid} check what the text says? approve it [y/n/q]", sys.stdin)
+            except EOFError:
+                answer = "q"
+            if answer in _YES:
+                decided["reviewed"].setdefault(sid, []).extend(approval.unseen)
+            else:
+                quit_asked = answer in ("q", "quit")
+                left.append(sid)
+
+    # the scenarios approved now without anyone looking, on a substantive change: marked unseen in the lock
+    unseen: dict[str, list[str]] = {}
+    for p in substantive if ns.all else []:
+        if not p.editorial and not p.blocked:
+            for _, sid in p.scenarios:
+                unseen.setdefault(sid, []).append(p.unit.id)
+
     # 3. record
     total = 0
     if ns.all and not blocked and not unit_ids and not scenario_ids:   # every unit, every scenario, stale entries dropped
         decided = {"reviewed": {}, "all": {}, "editorial": {}}
         units_done = {"reviewed": [], "all": [], "editorial": []}
-        done = record(folder, {}, "all", scenarios, all_units=True, root=paths.ROOT)
+        done = record(folder, {}, "all", scenarios, all_units=True, root=paths.ROOT, unseen=unseen)
         total += len(done.scenarios)
         for uid, old, new in done.recorded:
             if old is not None:
@@ -307,7 +339,8 @@ def cmd_approve(ns: argparse.Namespace) -> int:
     for how in ("editorial", "reviewed", "all"):
         if decided[how] or units_done[how] or (how == "reviewed" and removed):
             done = record(folder, decided[how], how, scenarios,
-                          units=units_done[how] + (removed if how == "reviewed" else []), root=paths.ROOT)
+                          units=units_done[how] + (removed if how == "reviewed" else []), root=paths.ROOT,
+                          unseen=unseen if how == "all" else None)
             total += len(done.scenarios)
             for uid, old, new in done.recorded:
                 console.print(Text(f"approved {uid}: {old or '(not in the lock)'} -> {new} ({how})"))

@@ -45,7 +45,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     twice = duplicate_names(load_scenarios())   # a feature file pytest-bdd cannot collect is reported here,
     if twice:                                   # with its file and line; a name it would drop, too
         raise InputError(twice)
-    load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
+    lock = load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)
     if ns.trace_dir:
@@ -85,6 +85,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     print_summary(results, console)
     emit_github(results)  # GITHUB_ACTIONS=true: ::error per unexpected result, $GITHUB_STEP_SUMMARY
     print_results_review(results, console)  # needs review: reported, never a failure of the run
+    _print_unseen(results, lock, console)
     console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
     if not results.results:
         console.print("no scenario matched the filters")
@@ -118,6 +119,21 @@ def unit_selector_problems(corpus: Any, selectors: list[str]) -> list[str]:
         if problem:
             problems.append(problem)
     return problems
+
+
+def _print_unseen(results: Any, lock: Any, console: Any) -> None:
+    """After the summary: the scenarios of this run approved unseen (`approve --all`) on a substantive change,
+    until someone approves them as reviewed (harness/rules/review.py; lint V006)."""
+    ran = {r.scenario for r in results.results}
+    unseen = [(sid, a.unseen) for sid, a in sorted(lock.scenarios.items()) if a.unseen and sid in ran]
+    if not unseen:
+        return
+    console.print(f"Approved unseen: {len(unseen)} scenario(s) were approved with `approve --all` on a substantive "
+                  "change, and nobody has reviewed them since:", markup=False, soft_wrap=True)
+    for sid, units in unseen:
+        console.print(f"  {sid} (unseen: {', '.join(units)})", markup=False, soft_wrap=True)
+    console.print("review each one: `berserk-rules approve` on a terminal asks for it, or name it when reviewed "
+                  "(`berserk-rules approve SCENARIO-ID`)", markup=False, soft_wrap=True)
 
 
 def register(sub: Any) -> None:

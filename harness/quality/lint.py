@@ -124,6 +124,10 @@ V002  unit-unreviewed          a changed or new unit that no scenario names (app
 V003  lock-stale               a lock entry naming no unit
 V004  lock-missing             no ``review.lock``: review is not tracked (info)
 V005  lock-unreadable          a malformed ``review.lock`` (error)
+V006  approved-unseen          a scenario approved with ``approve --all`` on a substantive change of a unit
+                               and not reviewed since (its ``unseen`` list in the lock): a warning the
+                               pre-commit hooks fail on (``--fail-on-code V006``), until the scenario is
+                               approved by name or at the prompt of ``approve``
 ===== ======================== ========================================================================
 """
 
@@ -255,6 +259,8 @@ CHECKS: dict[str, Check] = {
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
         Check("V004", "lock-missing", "info", "no review lock: review is not tracked"),
         Check("V005", "lock-unreadable", "error", "the review lock cannot be read"),
+        Check("V006", "approved-unseen", "warning",
+              "a scenario approved with approve --all on a substantive change, not reviewed since"),
     )
 }
 
@@ -293,10 +299,11 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(set(findings), key=lambda f: (f.file, f.line or 0, f.code, f.message))
 
 
-def exit_code(findings: Iterable[Finding], fail_on: str = "error") -> int:
-    """1 when a finding is at least as severe as ``fail_on``, else 0."""
+def exit_code(findings: Iterable[Finding], fail_on: str = "error", fail_on_codes: Iterable[str] = ()) -> int:
+    """1 when a finding is at least as severe as ``fail_on``, or has one of ``fail_on_codes``; else 0."""
     worst = SEVERITIES.index(fail_on)
-    return 1 if any(SEVERITIES.index(f.severity) <= worst for f in findings) else 0
+    codes = set(fail_on_codes)
+    return 1 if any(SEVERITIES.index(f.severity) <= worst or f.code in codes for f in findings) else 0
 
 
 # =========================================================================================== rules text
@@ -1395,6 +1402,13 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
                              for u in pending)
             out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
                                 f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
+    for sc in scenarios:             # V006: approved unseen (--all) on a substantive change, not reviewed since
+        for sid in [_scenario_id(sc.file, name) for name, _ in sc.rows] or [_scenario_id(sc.file, sc.name)]:
+            approval = lock.scenarios.get(sid)
+            if approval is not None and approval.unseen and (only_units is None or set(approval.unseen) & only_units):
+                out.append(_finding("V006", sc.file, sc.line, f"«{sc.name}» was approved unseen (`approve --all`) on "
+                                    f"a substantive change of {', '.join(approval.unseen)}: review it, then "
+                                    f"`berserk-rules approve {sid}` (or answer for it at the prompt of `approve`)"))
     seen_rules: set[tuple[str, int]] = set()
     for sc in scenarios:             # S032: a Правило: heading that no longer follows its unit
         if sc.rule is None or (sc.file, sc.rule[1]) in seen_rules:
