@@ -173,6 +173,8 @@ _YES = ("y", "yes", "д", "да")
 
 def _ask(question: str, stream: Any) -> str:
     print(question, end=" ", flush=True)
+    if stream is None:                  # stdin closed (`<&-`): no answer, as at the end of the input
+        raise EOFError
     answer = stream.readline()
     if not answer:
         raise EOFError

@@ -20,7 +20,7 @@ from harness.cli.shared import (
 )
 from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
-from harness.common.errors import InputError
+from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
 from harness.common.sanitize import terminal
 from harness.engines.process import signalled
@@ -54,6 +54,14 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print("--reading chooses a reading of the built-in engine; an engine over the protocol declares the "
               "readings it holds in its hello (capabilities.readings)", file=sys.stderr)
         return EXIT_USAGE
+    given: dict[str, list[str]] = {}
+    for reading in ns.reading:
+        group, _, value = reading.partition("=")
+        given.setdefault(group, []).append(value)
+    twice = {g: vs for g, vs in given.items() if len(vs) > 1}
+    if twice:
+        raise InputError([Problem("--reading", None, g, f"given {len(vs)} times ({', '.join(vs)}): a run plays one "
+                                  "reading of a group; give it once") for g, vs in twice.items()])
     for reading in ns.reading:
         extra += ["--reading", reading]
     if ns.metamorphic:
@@ -93,7 +101,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
     too_few = results.summary()["played"] < ns.min_played      # a green run must have played something
     if too_few:
         console.print(f"the engine played {results.summary()['played']} scenario(s), fewer than --min-played "
-                      f"{ns.min_played}: the run fails (see the SKIP reasons)", markup=False)
+                      f"{ns.min_played}: the run fails"
+                      + (" (see the SKIP reasons)" if results.summary().get("SKIP") else ""), markup=False)
     if ns.update_expectations:
         n = update_expectations(results, Path(ns.update_expectations))
         console.print(f"expectations: wrote {n} entr{'y' if n == 1 else 'ies'} to {ns.update_expectations}")
@@ -154,7 +163,7 @@ def register(sub: Any) -> None:
                    help="also play every scenario that passed with the players swapped, the board mirrored, the card "
                         "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
                         "transformation (exclusions: features/metamorphic.yaml)")
-    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
+    c.add_argument("--unit", action="append", default=[], type=argtypes.unit_selector, help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "

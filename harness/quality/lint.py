@@ -1098,9 +1098,9 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
         if not sc.steps:
             out.append(_finding("S016", sc.file, sc.line, NO_STEPS))
         elif sc.steps[0].type not in (None, "given"):
-            first = sc.steps[0]
-            out.append(_finding("S017", sc.file, first.line,
-                                NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
+            opening = sc.steps[0]           # (not `first`: the names seen so far, for S002, are called that)
+            out.append(_finding("S017", sc.file, opening.line,
+                                NOT_GIVEN_FIRST.format(step=f"{opening.keyword} {opening.text}")))
         unordered = _unordered_rows_problem(sc, ordering)
         if unordered:
             out.append(_finding("S031", sc.file, unordered[0], unordered[1]))

@@ -47,6 +47,7 @@ Version 1 (``units: {id: hash}``, no texts, no scenarios) is still read; the nex
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -241,21 +242,32 @@ def render_lock(entries: dict[str, str], order: Iterable[str] = (), texts: dict[
 
 def write_lock(path: Path, entries: dict[str, str], order: Iterable[str] = (), texts: dict[str, str] | None = None,
                scenarios: dict[str, ScenarioApproval] | None = None) -> None:
-    """Write the lock atomically: a temporary file in the same folder, flushed, then renamed over."""
+    """Write the lock atomically: a temporary file in the same folder, flushed, then renamed over. A folder that
+    cannot be written (read-only, full, closed to the user) is an `InputError` naming the lock, and the lock is
+    left as it was."""
     path = Path(path)
     text = render_lock(entries, order, texts, scenarios)
-    fd, tmp = tempfile.mkstemp(prefix=".review.lock.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".review.lock.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InputError(Problem(display_path(path, paths.ROOT), None, None,
+                                 f"cannot write the review lock: {exc.strerror or exc} (in {path.parent}); "
+                                 "nothing was recorded")) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        try:
+    except OSError as exc:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
+        raise InputError(Problem(display_path(path, paths.ROOT), None, None,
+                                 f"cannot write the review lock: {exc.strerror or exc}; it was left as it "
+                                 "was, nothing was recorded")) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
 
 

@@ -1,0 +1,77 @@
+"""Hostile inputs of operators and editors (issue 36): each is one located error line with the right exit code,
+nothing replaced, no traceback. (The corpus of bad files is tests/bad_inputs/; these are the command-line ones.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+import yaml
+
+from harness import cli
+from harness.common import paths
+
+
+def test_a_huge_unit_value_is_refused_without_echoing_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["check", "--unit", "x" * 100_000])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "a value of 100,000 characters" in err and len(err) < 2_000
+
+
+def test_a_reading_given_twice_is_one_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["check", "--reading", "heroes-queue=lifo", "--reading", "heroes-queue=fifo"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == \
+        "--reading: heroes-queue: given 2 times (lifo, fifo): a run plays one reading of a group; give it once"
+
+
+def test_update_expectations_drops_entries_naming_no_scenario(tmp_path: Path) -> None:
+    f = tmp_path / "mine.yaml"
+    f.write_text(yaml.safe_dump({"expectations": {
+        "classic:999.9-1": {"status": "FAIL", "reason": "a scenario that is gone"},
+        "heroes:113.1-1": {"status": "FAIL", "reason": "outside the filter, kept"}}}), encoding="utf-8")
+    code = cli.main(["check", "--unit", "classic:113.1", "--expectations", str(f), "--update-expectations", str(f),
+                     "--report-dir", str(tmp_path / "r")])
+    kept = yaml.safe_load(f.read_text(encoding="utf-8"))["expectations"]
+    assert code == 0 and "classic:999.9-1" not in kept and kept["heroes:113.1-1"]["reason"] == "outside the filter, kept"
+
+
+def test_approve_with_stdin_closed_ends_as_at_the_end_of_input(tmp_path: Path) -> None:
+    import shutil
+
+    for folder in ("features", "scenarios", "catalog", "expectations"):     # read only: links will do
+        (tmp_path / folder).symlink_to(paths.ROOT / folder)
+    shutil.copytree(paths.ROOT / "rules", tmp_path / "rules")              # its review.lock may be written
+    text = (tmp_path / "rules" / "classic-113.txt").read_text(encoding="utf-8")
+    (tmp_path / "rules" / "classic-113.txt").write_text(text.replace("4 или менее", "5 или менее"), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BERSERK_RULES_")}
+    proc = subprocess.run(f"{sys.executable} -X utf8 -m harness.cli --root {tmp_path} approve --ask <&-", shell=True,
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=300)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert "left to review" in proc.stdout
+
+
+def test_approve_into_a_folder_that_cannot_be_written_is_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A read-only rules folder (root writes anyway, so the refusal is made where the file system makes it)."""
+    import shutil
+
+    shutil.copytree(paths.ROOT / "rules", tmp_path / "rules")
+    lock = tmp_path / "rules" / "review.lock"
+    before = lock.read_bytes()
+    (tmp_path / "rules" / "classic-113.txt").write_text(
+        (tmp_path / "rules" / "classic-113.txt").read_text(encoding="utf-8").replace("определенным", "определённым"),
+        encoding="utf-8")
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    assert cli.main(["--rules", str(tmp_path / "rules"), "approve", "--all"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write the review lock: Read-only file system" in err and "Traceback" not in err
+    assert lock.read_bytes() == before
