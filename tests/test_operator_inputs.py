@@ -75,3 +75,40 @@ def test_approve_into_a_folder_that_cannot_be_written_is_one_error(tmp_path: Pat
     err = capsys.readouterr().err
     assert "cannot write the review lock: Read-only file system" in err and "Traceback" not in err
     assert lock.read_bytes() == before
+
+
+def test_the_site_server_serves_regular_files_inside_its_folder_only(tmp_path: Path) -> None:
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from harness.output.sandbox_site import server
+
+    site = tmp_path / "site"
+    (site / "u").mkdir(parents=True)
+    (site / "index.html").write_text("<p>site</p>", encoding="utf-8")
+    (site / "u" / "a.html").write_text("<p>a</p>", encoding="utf-8")
+    (site / "empty").mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside", encoding="utf-8")
+    (site / "leak.txt").symlink_to(secret)
+    (site / "inner.html").symlink_to(site / "u" / "a.html")           # a link that stays inside is fine
+    httpd = server(site)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    host, port = httpd.server_address[:2]
+
+    def status(path: str) -> int:
+        try:
+            with urllib.request.urlopen(f"http://{host}:{port}{path}", timeout=10) as reply:
+                return reply.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+    try:
+        assert [status(p) for p in ("/", "/u/a.html", "/inner.html")] == [200, 200, 200]
+        assert [status(p) for p in ("/leak.txt", "/empty/", "/../secret.txt", "/nothing")] == [404] * 4
+        assert status("/index.html%00.txt") == 400
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
