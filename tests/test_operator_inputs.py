@@ -112,3 +112,25 @@ def test_the_site_server_serves_regular_files_inside_its_folder_only(tmp_path: P
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_a_link_loop_in_features_is_named_once(tmp_path: Path) -> None:
+    from harness.common.errors import InputError
+    from harness.suite.features import feature_files, scan_features
+
+    features = tmp_path / "features"
+    (features / "classic").mkdir(parents=True)
+    (features / "classic" / "a.feature").write_text(
+        (paths.ROOT / "tests" / "bad_inputs" / "features" / "when-first.feature").read_text(encoding="utf-8"),
+        encoding="utf-8")
+    (features / "classic" / "loop").symlink_to("..")
+    (features / "again").symlink_to("classic")
+    files, problems = feature_files(features, tmp_path)
+    assert [p.relative_to(features).as_posix() for p in files] == ["classic/a.feature"]
+    assert sorted(str(p) for p in problems) == [
+        "features/again: leads to features/classic, already read as features/classic: its features would be read "
+        "twice; remove the link",
+        "features/classic/loop: a symbolic link loop: it leads back to features, a folder it stands in; remove the link"]
+    with pytest.raises(InputError) as exc:
+        scan_features(features, tmp_path)
+    assert len(exc.value.problems) == 2

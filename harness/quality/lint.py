@@ -113,6 +113,9 @@ S033  quoted-card-stale        a catalog card whose facts come from the words of
                                words, or a number of the words is not the card's fact: the card must follow
                                the text (its words and its facts) before ``approve`` records the unit's
                                scenarios (error)
+S034  feature-tree-loop        a symbolic link under ``features/`` that leads back to a folder it stands in
+                               (a loop), or to a folder already read (its features twice): not followed,
+                               named once (error; ``check`` refuses the run)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -158,7 +161,7 @@ from harness.rules.lookup import stem_list
 from harness.rules.review import load_lock, lock_path, review_state, rules_dir, stale_heading
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
-from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
+from harness.suite.features import ASSUMPTION_PREFIX, feature_files, is_unit_tag, language_problem
 from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 from harness.suite.session import assumption_problems
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
@@ -252,6 +255,8 @@ CHECKS: dict[str, Check] = {
               "an exact-order table orders simultaneous rule effects the text does not order"),
         Check("S032", "heading-stale", "error",
               "a Правило: heading quotes words of its unit that the unit's text no longer says"),
+        Check("S034", "feature-tree-loop", "error",
+              "a link in features/ leads back to a folder it stands in, or to a folder already read"),
         Check("S033", "quoted-card-stale", "error",
               "a catalog card's fact quoted from a unit no longer agrees with the unit's text"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
@@ -1500,7 +1505,7 @@ def _scan(features: Iterable[Path], project: Project) -> tuple[list[_Scenario], 
 
 
 def _feature_files(folder: Path) -> list[Path]:
-    return sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+    return feature_files(folder)[0]
 
 
 def lint_project(project: Project | None = None, steps: list[StepDef] | None = None) -> list[Finding]:
@@ -1517,6 +1522,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     asm_ids = {a["id"] for a in assumptions} if asm_doc is not None else None
     scenarios, problems = _scan(_feature_files(project.features), project)
     out += problems
+    out += [_finding("S034", p.file, p.line, p.message) for p in feature_files(project.features, project.root)[1]]
     if steps is None:
         steps = step_definitions()
     found, used = _feature_findings(scenarios, corpus, asm_ids, steps, project.scenarios, project)
