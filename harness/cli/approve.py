@@ -36,6 +36,7 @@ from harness.common.errors import InputError, Problem
 from harness.common.sanitize import terminal
 from harness.rules.changes import Classification, classify, corpus_lemmas, sentence_diff
 from harness.rules.corpus import Unit, load_corpus
+from harness.rules.renumbering import occurrences, renumbered, retag_text
 from harness.rules.review import Lock, load_lock, lock_path, record, rules_dir, stale_heading
 from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 
@@ -63,11 +64,17 @@ class Pending:
     stale_cards: list[Any] = field(default_factory=list)
     """The catalog's quotes of this unit that no longer agree with its text (`harness.suite.quotes.StaleQuote`)."""
 
+    renumbered_from: str | None = None
+    """The unit's id in the lock when the text renumbered it, its text unchanged (harness/rules/renumbering.py)."""
+
     @property
     def blocked(self) -> bool:
-        return bool(self.stale or self.stale_cards)
+        return bool(self.stale or self.stale_cards or self.renumbered_from)
 
     def class_line(self) -> str:
+        if self.renumbered_from:
+            return (f"RENUMBERED from {self.renumbered_from}, text unchanged: update the tags naming the old "
+                    "number (`berserk-rules approve --retag` rewrites them)")
         if self.classification is None:
             return "SUBSTANTIVE (" + ("a new unit" if self.new else "the approved text is not in the lock, so the "
                                       "change cannot be classified") + ")"
@@ -181,6 +188,44 @@ def _ask(question: str, stream: Any) -> str:
     return answer.strip().lower()
 
 
+def _renumbering(renum: dict[str, str], ns: argparse.Namespace, interactive: bool, console: Any, corpus: Any) -> bool:
+    """Show each renumbered unit and every place naming its old number; rewrite them (and move the lock's
+    approvals to the new numbers) with --retag or a yes at the prompt. True when rewritten."""
+    from harness.common.safeio import atomic_write
+    from harness.rules.review import rename_units
+    from harness.suite.features import feature_files
+
+    files = feature_files(paths.FEATURES, paths.ROOT)[0] + [p for p in (paths.RULES / "axes.yaml", paths.ASSUMPTIONS)
+                                                             if p.is_file()]
+    places = {old: occurrences(old, files, paths.ROOT) for old in renum}
+    for old, new in renum.items():
+        console.print(Text(terminal(f"renumbered: {old} → {new}, text unchanged (the review lock has the text it was "
+                                    f"approved as); {len(places[old])} place(s) name the old number:"), style="bold"))
+        for o in places[old]:
+            console.print(Text(terminal(f"  {o.file}:{o.line}: {o.text}")))
+    total = sum(len(v) for v in places.values())
+    yes = ns.retag
+    if not yes and interactive and not ns.all:
+        try:
+            yes = _ask(f"rewrite these {total} place(s) with the new numbers, and move their approvals? [y/N]",
+                       sys.stdin) in _YES
+        except EOFError:
+            yes = False
+    if not yes:
+        console.print(Text("the renumbered units stay to review until their tags follow: `berserk-rules approve "
+                           "--retag` rewrites them", style="yellow"))
+        return False
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        new_text = retag_text(text, renum)
+        if new_text != text:
+            atomic_write(path, new_text.encode("utf-8"))
+    rename_units(lock_path(rules_dir()), renum, order=[u.id for u in corpus.units], root=paths.ROOT)
+    console.print(Text(f"rewrote {total} place(s): " + ", ".join(f"{o} → {n}" for o, n in renum.items())
+                       + "; the review lock moved their approvals (the text is the one approved)", style="green"))
+    return True
+
+
 def cmd_approve(ns: argparse.Namespace) -> int:
     folder = rules_dir()
     scenarios = load_scenarios()
@@ -199,12 +244,22 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         return EXIT_USAGE
     console = make_console(soft_wrap=True)
     interactive = ns.ask or (sys.stdin is not None and sys.stdin.isatty())
+    renum = renumbered(corpus, lock)
+    if renum:
+        if _renumbering(renum, ns, interactive, console, corpus):      # the tags and the lock now follow the text
+            scenarios = load_scenarios()
+            lock = load_lock(lock_path(folder), paths.ROOT)
+            by_sid = {sid: sc for sc in scenarios for sid in (sc.ids or (sc.id,))}
+            renum = {}
     pending = pending_changes(folder, scenarios, lock)
+    for p in pending:                              # a renumbered unit is no new unit: its tags are to update
+        p.renumbered_from = next((old for old, new in renum.items() if new == p.unit.id), None)
     if unit_ids or scenario_ids:
         pending = [p for p in pending if p.unit.id in unit_ids
                    or any(sid in scenario_ids for _, sid in p.scenarios)]
     removed = [i for i in unit_ids if corpus.get(i) is None]      # lock entries of units that are gone
     blocked = {p.unit.id for p in pending if p.blocked}
+    blocked |= set(renum.values())     # until --retag: --all would approve the new number as new, drop the old
 
     decided: dict[str, dict[str, list[str]]] = {"reviewed": {}, "all": {}, "editorial": {}}
     units_done: dict[str, list[str]] = {"reviewed": [], "all": [], "editorial": []}
@@ -374,5 +429,8 @@ def register(sub: Any) -> None:
     a.add_argument("--editorial", action="store_true",
                    help="approve the editorial changes only (whitespace, punctuation, case, quotes, ё/е, typos), "
                         "in one step, without asking; list the substantive ones")
+    a.add_argument("--retag", action="store_true",
+                   help="a unit the text renumbered with its text unchanged: rewrite the tags, headings and register "
+                        "entries naming its old number, and move its approvals in the lock to the new number")
     a.add_argument("--ask", action="store_true", help="ask for the decisions on stdin even when it is not a terminal")
     a.set_defaults(func=cmd_approve)

@@ -158,6 +158,7 @@ from harness.common.yamldoc import display_path, load_yaml
 from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from harness.rules.diff import render_word_diff, word_diff
 from harness.rules.lookup import stem_list
+from harness.rules.renumbering import renumbered
 from harness.rules.review import load_lock, lock_path, review_state, rules_dir, stale_heading
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
@@ -1043,6 +1044,7 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
     out: list[Finding] = []
     used_boards: set[str] = set()
     first: dict[tuple[str, str], int] = {}
+    renum = _renumbering(corpus, project)
     invented_cards: dict[str, list[str]] = {}          # board → its catalog cards with invented facts (S030)
     loaded: list[Any] = []
 
@@ -1097,7 +1099,10 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                     out.append(_finding("S014", sc.file, line, f"@{tag}: no feature «{tag[6:]}»; known: "
                                         f"{', '.join(FEATURES)}"))
             elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
-                out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
+                hint = (f": renumbered {renum[tag]}, its text unchanged (the review lock has it as {tag}): update the "
+                        "tag; `berserk-rules approve --retag` rewrites every place naming the old number"
+                        if tag in renum else _unit_hint(tag, corpus))
+                out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{hint}"))
             elif ":" not in tag and not _unit_like(tag):
                 out.append(_finding("S015", sc.file, line, f"@{tag}: {PLAIN_TAG}"))
         if not sc.steps:
@@ -1210,6 +1215,16 @@ def _assumption_entries(project: Project) -> list[dict[str, Any]]:
     except InputError:
         return []
     return [a for a in (data or {}).get("assumptions", []) if isinstance(a, dict)] if isinstance(data, dict) else []
+
+
+def _renumbering(corpus: Corpus | None, project: Project) -> dict[str, str]:
+    """Old id → new id of the units the text renumbered since the review lock (harness/rules/renumbering.py)."""
+    if corpus is None or project.rules is None:
+        return {}
+    try:
+        return renumbered(corpus, load_lock(lock_path(project.rules), project.root))
+    except InputError:
+        return {}
 
 
 def _unit_like(tag: str) -> bool:

@@ -73,6 +73,7 @@ __all__ = [
     "approve",
     "current_state",
     "record",
+    "rename_units",
     "stale_heading",
     "load_lock",
     "lock_path",
@@ -269,6 +270,18 @@ def write_lock(path: Path, entries: dict[str, str], order: Iterable[str] = (), t
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def rename_units(path: Path, mapping: dict[str, str], order: Iterable[str] = (), root: Path | None = None) -> None:
+    """Move the lock's entries of renumbered units (old id → new id, the text unchanged) to their new ids: the
+    unit's hash and approved text, and every scenario's approval of it (harness/rules/renumbering.py)."""
+    lock = load_lock(Path(path), root)
+    entries = {mapping.get(u, u): h for u, h in lock.entries.items()}
+    texts = {mapping.get(u, u): t for u, t in lock.texts.items()}
+    scenarios = {sid: ScenarioApproval({mapping.get(u, u): h for u, h in a.units.items()}, a.how,
+                                       tuple(mapping.get(u, u) for u in a.unseen))
+                 for sid, a in lock.scenarios.items()}
+    write_lock(Path(path), entries, order=order, texts=texts, scenarios=scenarios)
 
 
 # ------------------------------------------------------------------------------------------ the state
