@@ -134,3 +134,24 @@ def test_a_link_loop_in_features_is_named_once(tmp_path: Path) -> None:
     with pytest.raises(InputError) as exc:
         scan_features(features, tmp_path)
     assert len(exc.value.problems) == 2
+
+
+def test_a_signal_during_the_sites_runs_ends_the_site_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """pytest catches the signal and ends its run early: the site build ends too (130, «interrupted»), no page
+    made of half a run (was: the whole site written, exit 0; or «could not be run», exit 2)."""
+    from harness.output import playout
+    from harness.run.results import RunInfo, RunResults
+    from harness.run.runner import Outcome
+
+    def interrupted(*args: object, **kwargs: object) -> Outcome:
+        results = RunResults(run=RunInfo.__new__(RunInfo), results=[], interrupted=True, interrupted_by="SIGTERM")
+        return Outcome(2, results)
+
+    monkeypatch.setattr(playout, "run", interrupted)
+    assert cli.main(["site", "--out", str(tmp_path / "site")]) == 130
+    assert "interrupted by SIGTERM" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+    monkeypatch.setattr(playout, "run", lambda *a, **k: Outcome(2, None))    # before any result: not a signal
+    with pytest.raises(Exception, match="could not be run"):
+        playout.run_playouts()
