@@ -51,7 +51,7 @@ def kit_wheel() -> Iterator[Path]:
     meanwhile. Skips the test (with pip's reason) where it cannot be built."""
     from harness.common import paths
 
-    if not (paths.ROOT / "pyproject.toml").is_file() or paths.FOUND_BY != "the checkout of the kit":
+    if not (paths.ROOT / "pyproject.toml").is_file() or paths.KIND != paths.CHECKOUT:
         pytest.skip("needs the kit's checkout to build the wheel")
     base = Path(tempfile.mkdtemp(prefix="berserk-rules-wheel-"))
     try:

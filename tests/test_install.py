@@ -50,6 +50,9 @@ def _install_and_check(tmp_path: Path, wheel: Path) -> None:
                           "--expectations", str(paths.REFERENCE_EXPECTATIONS)],
                          cwd=empty, capture_output=True, text=True, encoding="utf-8", env=env)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    # outside any kit the installed suite is used, and the first line says so
+    assert run.stderr.splitlines()[0].startswith("berserk-rules check: suite: ") and \
+        "outside any kit: the installed suite" in run.stderr.splitlines()[0], run.stderr[:500]
     # the summary names the known failures when there are some, and says nothing of them otherwise
     assert (f"{len(known)} known failure(s) listed in the expectations file" in run.stdout) == bool(known)
     results = json.loads((empty / "r" / "results.json").read_text(encoding="utf-8"))
@@ -57,6 +60,15 @@ def _install_and_check(tmp_path: Path, wheel: Path) -> None:
     assert results["summary"]["PASS"] == results["summary"]["total"] - len(known) - na > 20 and na > 0
     assert {r["scenario"]: r["status"] for r in results["results"] if r["status"] not in ("PASS", "N/A")} == \
         {sid: e["status"] for sid, e in known.items()}
+    # the installed suite writes ./reports by default (a wheel's site-packages is nobody's to write in)
+    default = subprocess.run([str(bin_dir / "berserk-rules"), "check", "--unit", "classic:113.1"], cwd=empty,
+                             capture_output=True, text=True, encoding="utf-8", env=env)
+    assert default.returncode == 0 and (empty / "reports" / "results.json").is_file(), default.stderr[-1000:]
+    # inside a kit (this checkout), the installed kit runs that kit's suite, found from the current folder
+    inside = subprocess.run([str(bin_dir / "berserk-rules"), "units", "--unit", "classic:113.1", "--json"],
+                            cwd=paths.ROOT / "features", capture_output=True, text=True, encoding="utf-8", env=env)
+    assert inside.returncode == 0 and inside.stderr.splitlines()[0] == \
+        f"berserk-rules units: suite: {paths.ROOT.resolve()} (found from the current folder)", inside.stderr[:500]
     missing = subprocess.run([str(bin_dir / "berserk-rules"), "--rules", str(empty / "nowhere"), "units"],
                              cwd=empty, capture_output=True, text=True, encoding="utf-8", env=env)
     assert missing.returncode == 2

@@ -311,7 +311,8 @@ def test_a_name_twice_in_a_file_is_named_once_in_a_short_message(tmp_path: Path)
     feature = root / "features" / "classic" / "900-fixture.feature"
     feature.write_text(feature.read_text("utf-8").replace("[fx-2] b", "[fx-1] a"), "utf-8")
     run = run_check(root)            # pytest-bdd would have kept one: the run refuses the file instead
-    assert run.code == 2 and run.err.strip() == (
+    assert run.code == 2 and run.err.splitlines()[0].startswith("berserk-rules check: suite: ")  # the root, then:
+    assert "\n".join(run.err.splitlines()[1:]) == (
         "features/classic/900-fixture.feature:9: scenario: the name «[fx-1] a» is also at line 4 of this file: "
         "pytest-bdd would run only one of them; give each scenario its own name (lint S002)")
 

@@ -49,8 +49,9 @@ from harness.cli.shared import (  # noqa: E402
     EXIT_OK,
     EXIT_USAGE,
 )
+from harness.common import argtypes, paths  # noqa: E402
 from harness.common.console import OutputError, guard_streams, silence  # noqa: E402
-from harness.common.errors import InputError  # noqa: E402
+from harness.common.errors import InputError, Problem  # noqa: E402
 from harness.common.paths import use_root, use_rules_dir  # noqa: E402
 from harness.common.sanitize import terminal  # noqa: E402
 
@@ -82,6 +83,26 @@ VERB_MODULES: list[str] = [
 ]
 
 
+# The verbs that read the suite: their first line (on stderr, so that --json stays data) names its root and how it
+# was found (harness/common/paths.py), so nobody runs another tree's suite unknowingly.
+SUITE_VERBS = frozenset({"check", "units", "coverage", "lookup", "expectations", "compare", "lint", "diff", "approve",
+                         "site", "mutants", "test-cards", "matrix", "merge", "assumptions"})
+
+
+def _resolve_output_defaults(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:
+    """An output option left at its default (`paths.UnderReports`) gets its path now that the root is known,
+    checked by the option's own type as a given value is."""
+    verb = getattr(parser, "verb_parsers", {}).get(ns.command)
+    for action in (verb._actions if verb is not None else []):
+        value = getattr(ns, action.dest, None)
+        if isinstance(value, paths.UnderReports):
+            text = value.resolve()
+            try:
+                setattr(ns, action.dest, action.type(text) if callable(action.type) else text)
+            except argtypes.Error as exc:
+                raise InputError(Problem(text, None, action.option_strings[0], str(exc))) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="berserk-rules", description="Conformance kit for the rules of «Берсерк».")
     p.add_argument("--rules", metavar="DIR", help="use this rules folder (a copy of the corpus, with its "
@@ -92,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="VERB")
     for module_name in VERB_MODULES:
         importlib.import_module(module_name).register(sub)
+    p.verb_parsers = sub.choices  # type: ignore[attr-defined]  # verb → its parser (_resolve_output_defaults)
     decorate(p, sub)  # --version, and examples in every verb's --help
     for verb in sub.choices.values():  # `--rules DIR` is accepted after the verb too
         if not any("--rules" in a.option_strings for a in verb._actions):
@@ -135,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         if ns.root:
             use_root(ns.root)
         use_rules_dir(getattr(ns, "rules", None))
+        _resolve_output_defaults(parser, ns)
+        if verb in SUITE_VERBS:
+            print(f"berserk-rules {verb}: {paths.describe()}", file=sys.stderr)
         code = ns.func(ns)
         sys.stdout.flush()        # a full disk is found here, not by Python's last flush at exit
         return code

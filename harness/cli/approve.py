@@ -12,7 +12,9 @@ scenario to review, its file:line and its checks (its «Тогда» lines).
   (y: approve it, n: leave it to review, q: stop). A script names the scenarios it decided
   (``approve heroes:113.3.dup2-1``) or approves all of them with ``--all``, recorded as such in the lock.
 - A scenario under a ``Правило:`` heading that quotes words its unit no longer says (lint S032) is never
-  approved: the heading must follow the text first.
+  approved: the heading must follow the text first. Nor is a scenario of a unit that a catalog card quotes while
+  the card's quoted facts no longer agree with the text (lint S033, `harness.suite.quotes`): the card must
+  follow the text first.
 
 Exit code 0 when everything asked for was approved (or already was), 1 when something is left (a refusal,
 a heading to fix, a substantive change without a decision), 2 for a usage error.
@@ -34,7 +36,9 @@ from harness.common.errors import InputError, Problem
 from harness.common.sanitize import terminal
 from harness.rules.changes import Classification, classify, corpus_lemmas, sentence_diff
 from harness.rules.corpus import Unit, load_corpus
+from harness.rules.renumbering import occurrences, renumbered, retag_text
 from harness.rules.review import Lock, load_lock, lock_path, record, rules_dir, stale_heading
+from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 
 
 # ------------------------------------------------------------------------------------------ what is pending
@@ -57,8 +61,20 @@ class Pending:
 
     new: bool = False
     """Whether the lock has no entry for the unit at all."""
+    stale_cards: list[Any] = field(default_factory=list)
+    """The catalog's quotes of this unit that no longer agree with its text (`harness.suite.quotes.StaleQuote`)."""
+
+    renumbered_from: str | None = None
+    """The unit's id in the lock when the text renumbered it, its text unchanged (harness/rules/renumbering.py)."""
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.stale or self.stale_cards or self.renumbered_from)
 
     def class_line(self) -> str:
+        if self.renumbered_from:
+            return (f"RENUMBERED from {self.renumbered_from}, text unchanged: update the tags naming the old "
+                    "number (`berserk-rules approve --retag` rewrites them)")
         if self.classification is None:
             return "SUBSTANTIVE (" + ("a new unit" if self.new else "the approved text is not in the lock, so the "
                                       "change cannot be classified") + ")"
@@ -83,6 +99,13 @@ def pending_changes(folder: Any, scenarios: list[Any], lock: Lock) -> list[Pendi
     approved against; in corpus order."""
     corpus = load_corpus(folder, root=paths.ROOT)
     lemmas: set[str] | None = None
+    quotes = load_quotes(catalog_docs(paths.CATALOG, paths.ROOT))
+
+    def text_of(unit_id: str) -> str | None:
+        unit = corpus.get(unit_id)
+        return unit.text if unit is not None else None
+
+    stale_cards = stale_quotes(quotes, text_of)
     out = []
     for u in corpus.units:
         named = [(sc, sid) for sc in scenarios if u.id in sc.units for sid in (sc.ids or (sc.id,))]
@@ -103,6 +126,7 @@ def pending_changes(folder: Any, scenarios: list[Any], lock: Lock) -> list[Pendi
                 words = stale_heading(sc.rule, sc.rule_description, u, lock)
                 if words:
                     p.stale.append((sc, words))
+        p.stale_cards = [s for s in stale_cards if s.quote.unit == u.id]
         out.append(p)
     return out
 
@@ -138,6 +162,9 @@ def _stale_lines(p: Pending) -> list[str]:
         said = ", ".join(f"«{w}» ({c})" for c, w in words)
         out.append(f"  {sc.feature}:{sc.rule_line}: error S032: the heading «{sc.rule}» says {said}, which the "
                    "text no longer says: make the heading follow the text; its scenarios cannot be approved before")
+    for s in p.stale_cards:
+        out.append(f"  {s.quote.file}:{s.quote.line}: error S033: {s.message}; the scenarios of {p.unit.id} cannot "
+                   "be approved before")
     return out
 
 
@@ -153,10 +180,50 @@ _YES = ("y", "yes", "д", "да")
 
 def _ask(question: str, stream: Any) -> str:
     print(question, end=" ", flush=True)
+    if stream is None:                  # stdin closed (`<&-`): no answer, as at the end of the input
+        raise EOFError
     answer = stream.readline()
     if not answer:
         raise EOFError
     return answer.strip().lower()
+
+
+def _renumbering(renum: dict[str, str], ns: argparse.Namespace, interactive: bool, console: Any, corpus: Any) -> bool:
+    """Show each renumbered unit and every place naming its old number; rewrite them (and move the lock's
+    approvals to the new numbers) with --retag or a yes at the prompt. True when rewritten."""
+    from harness.common.safeio import atomic_write
+    from harness.rules.review import rename_units
+    from harness.suite.features import feature_files
+
+    files = feature_files(paths.FEATURES, paths.ROOT)[0] + [p for p in (paths.RULES / "axes.yaml", paths.ASSUMPTIONS)
+                                                             if p.is_file()]
+    places = {old: occurrences(old, files, paths.ROOT) for old in renum}
+    for old, new in renum.items():
+        console.print(Text(terminal(f"renumbered: {old} → {new}, text unchanged (the review lock has the text it was "
+                                    f"approved as); {len(places[old])} place(s) name the old number:"), style="bold"))
+        for o in places[old]:
+            console.print(Text(terminal(f"  {o.file}:{o.line}: {o.text}")))
+    total = sum(len(v) for v in places.values())
+    yes = ns.retag
+    if not yes and interactive and not ns.all:
+        try:
+            yes = _ask(f"rewrite these {total} place(s) with the new numbers, and move their approvals? [y/N]",
+                       sys.stdin) in _YES
+        except EOFError:
+            yes = False
+    if not yes:
+        console.print(Text("the renumbered units stay to review until their tags follow: `berserk-rules approve "
+                           "--retag` rewrites them", style="yellow"))
+        return False
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        new_text = retag_text(text, renum)
+        if new_text != text:
+            atomic_write(path, new_text.encode("utf-8"))
+    rename_units(lock_path(rules_dir()), renum, order=[u.id for u in corpus.units], root=paths.ROOT)
+    console.print(Text(f"rewrote {total} place(s): " + ", ".join(f"{o} → {n}" for o, n in renum.items())
+                       + "; the review lock moved their approvals (the text is the one approved)", style="green"))
+    return True
 
 
 def cmd_approve(ns: argparse.Namespace) -> int:
@@ -177,12 +244,22 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         return EXIT_USAGE
     console = make_console(soft_wrap=True)
     interactive = ns.ask or (sys.stdin is not None and sys.stdin.isatty())
+    renum = renumbered(corpus, lock)
+    if renum:
+        if _renumbering(renum, ns, interactive, console, corpus):      # the tags and the lock now follow the text
+            scenarios = load_scenarios()
+            lock = load_lock(lock_path(folder), paths.ROOT)
+            by_sid = {sid: sc for sc in scenarios for sid in (sc.ids or (sc.id,))}
+            renum = {}
     pending = pending_changes(folder, scenarios, lock)
+    for p in pending:                              # a renumbered unit is no new unit: its tags are to update
+        p.renumbered_from = next((old for old, new in renum.items() if new == p.unit.id), None)
     if unit_ids or scenario_ids:
         pending = [p for p in pending if p.unit.id in unit_ids
                    or any(sid in scenario_ids for _, sid in p.scenarios)]
     removed = [i for i in unit_ids if corpus.get(i) is None]      # lock entries of units that are gone
-    blocked = {p.unit.id for p in pending if p.stale}
+    blocked = {p.unit.id for p in pending if p.blocked}
+    blocked |= set(renum.values())     # until --retag: --all would approve the new number as new, drop the old
 
     decided: dict[str, dict[str, list[str]]] = {"reviewed": {}, "all": {}, "editorial": {}}
     units_done: dict[str, list[str]] = {"reviewed": [], "all": [], "editorial": []}
@@ -227,7 +304,7 @@ def cmd_approve(ns: argparse.Namespace) -> int:
         console.print()
         _print(console, change_lines(p.unit.id, f"{p.unit.file}:{p.unit.line}", p.class_line(), p.old_text,
                                      p.unit.text), "bold")
-        if p.stale:
+        if p.blocked:
             for sc, sid in p.scenarios:
                 _print(console, scenario_lines(sc, sid))
             _print(console, _stale_lines(p), "bold red")
@@ -272,12 +349,44 @@ def cmd_approve(ns: argparse.Namespace) -> int:
                 left.append(sid)
                 undecided.append(sid)
 
+    # 2b. scenarios approved unseen (--all) on an earlier substantive change: a decision of their own, named or
+    # at the prompt, clears the mark (lint V006, check's list)
+    asked = {sid for p in pending for _, sid in p.scenarios}
+    for sid, approval in sorted(lock.scenarios.items()):
+        if not approval.unseen or sid in asked or sid not in by_sid or ns.all or ns.editorial:
+            continue
+        if sid in scenario_ids:
+            decided["reviewed"].setdefault(sid, []).extend(approval.unseen)
+            console.print(Text(f"approved {sid}: reviewed now (it was approved unseen for "
+                               f"{', '.join(approval.unseen)})", style="green"))
+        elif interactive and not quit_asked and not unit_ids and not scenario_ids:
+            console.print()
+            console.print(Text(f"{sid} was approved unseen (--all) on a substantive change of "
+                               f"{', '.join(approval.unseen)}", style="bold"))
+            _print(console, scenario_lines(by_sid[sid], sid))
+            try:
+                answer = _ask(f"    does {sid} check what the text says? approve it [y/n/q]", sys.stdin)
+            except EOFError:
+                answer = "q"
+            if answer in _YES:
+                decided["reviewed"].setdefault(sid, []).extend(approval.unseen)
+            else:
+                quit_asked = answer in ("q", "quit")
+                left.append(sid)
+
+    # the scenarios approved now without anyone looking, on a substantive change: marked unseen in the lock
+    unseen: dict[str, list[str]] = {}
+    for p in substantive if ns.all else []:
+        if not p.editorial and not p.blocked:
+            for _, sid in p.scenarios:
+                unseen.setdefault(sid, []).append(p.unit.id)
+
     # 3. record
     total = 0
     if ns.all and not blocked and not unit_ids and not scenario_ids:   # every unit, every scenario, stale entries dropped
         decided = {"reviewed": {}, "all": {}, "editorial": {}}
         units_done = {"reviewed": [], "all": [], "editorial": []}
-        done = record(folder, {}, "all", scenarios, all_units=True, root=paths.ROOT)
+        done = record(folder, {}, "all", scenarios, all_units=True, root=paths.ROOT, unseen=unseen)
         total += len(done.scenarios)
         for uid, old, new in done.recorded:
             if old is not None:
@@ -287,7 +396,8 @@ def cmd_approve(ns: argparse.Namespace) -> int:
     for how in ("editorial", "reviewed", "all"):
         if decided[how] or units_done[how] or (how == "reviewed" and removed):
             done = record(folder, decided[how], how, scenarios,
-                          units=units_done[how] + (removed if how == "reviewed" else []), root=paths.ROOT)
+                          units=units_done[how] + (removed if how == "reviewed" else []), root=paths.ROOT,
+                          unseen=unseen if how == "all" else None)
             total += len(done.scenarios)
             for uid, old, new in done.recorded:
                 console.print(Text(f"approved {uid}: {old or '(not in the lock)'} -> {new} ({how})"))
@@ -319,5 +429,8 @@ def register(sub: Any) -> None:
     a.add_argument("--editorial", action="store_true",
                    help="approve the editorial changes only (whitespace, punctuation, case, quotes, ё/е, typos), "
                         "in one step, without asking; list the substantive ones")
+    a.add_argument("--retag", action="store_true",
+                   help="a unit the text renumbered with its text unchanged: rewrite the tags, headings and register "
+                        "entries naming its old number, and move its approvals in the lock to the new number")
     a.add_argument("--ask", action="store_true", help="ask for the decisions on stdin even when it is not a terminal")
     a.set_defaults(func=cmd_approve)

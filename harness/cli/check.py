@@ -20,7 +20,7 @@ from harness.cli.shared import (
 )
 from harness.common import argtypes, paths
 from harness.common.console import PytestProgress, progress
-from harness.common.errors import InputError
+from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
 from harness.common.sanitize import terminal
 from harness.engines.process import signalled
@@ -45,7 +45,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     twice = duplicate_names(load_scenarios())   # a feature file pytest-bdd cannot collect is reported here,
     if twice:                                   # with its file and line; a name it would drop, too
         raise InputError(twice)
-    load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
+    lock = load_lock(lock_path(paths.RULES), paths.ROOT)   # a corrupt review.lock is an error, never "untracked"
     report_dir = Path(ns.report_dir)
     extra = time_limit_args(ns)
     if ns.trace_dir:
@@ -54,6 +54,14 @@ def cmd_check(ns: argparse.Namespace) -> int:
         print("--reading chooses a reading of the built-in engine; an engine over the protocol declares the "
               "readings it holds in its hello (capabilities.readings)", file=sys.stderr)
         return EXIT_USAGE
+    given: dict[str, list[str]] = {}
+    for reading in ns.reading:
+        group, _, value = reading.partition("=")
+        given.setdefault(group, []).append(value)
+    twice = {g: vs for g, vs in given.items() if len(vs) > 1}
+    if twice:
+        raise InputError([Problem("--reading", None, g, f"given {len(vs)} times ({', '.join(vs)}): a run plays one "
+                                  "reading of a group; give it once") for g, vs in twice.items()])
     for reading in ns.reading:
         extra += ["--reading", reading]
     if ns.metamorphic:
@@ -85,6 +93,7 @@ def cmd_check(ns: argparse.Namespace) -> int:
     print_summary(results, console)
     emit_github(results)  # GITHUB_ACTIONS=true: ::error per unexpected result, $GITHUB_STEP_SUMMARY
     print_results_review(results, console)  # needs review: reported, never a failure of the run
+    _print_unseen(results, lock, console)
     console.print(f"reports: {report_dir / 'results.json'}, {report_dir / 'junit.xml'}, {report_dir / 'index.html'}")
     if not results.results:
         console.print("no scenario matched the filters")
@@ -92,7 +101,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
     too_few = results.summary()["played"] < ns.min_played      # a green run must have played something
     if too_few:
         console.print(f"the engine played {results.summary()['played']} scenario(s), fewer than --min-played "
-                      f"{ns.min_played}: the run fails (see the SKIP reasons)", markup=False)
+                      f"{ns.min_played}: the run fails"
+                      + (" (see the SKIP reasons)" if results.summary().get("SKIP") else ""), markup=False)
     if ns.update_expectations:
         n = update_expectations(results, Path(ns.update_expectations))
         console.print(f"expectations: wrote {n} entr{'y' if n == 1 else 'ies'} to {ns.update_expectations}")
@@ -120,6 +130,21 @@ def unit_selector_problems(corpus: Any, selectors: list[str]) -> list[str]:
     return problems
 
 
+def _print_unseen(results: Any, lock: Any, console: Any) -> None:
+    """After the summary: the scenarios of this run approved unseen (`approve --all`) on a substantive change,
+    until someone approves them as reviewed (harness/rules/review.py; lint V006)."""
+    ran = {r.scenario for r in results.results}
+    unseen = [(sid, a.unseen) for sid, a in sorted(lock.scenarios.items()) if a.unseen and sid in ran]
+    if not unseen:
+        return
+    console.print(f"Approved unseen: {len(unseen)} scenario(s) were approved with `approve --all` on a substantive "
+                  "change, and nobody has reviewed them since:", markup=False, soft_wrap=True)
+    for sid, units in unseen:
+        console.print(f"  {sid} (unseen: {', '.join(units)})", markup=False, soft_wrap=True)
+    console.print("review each one: `berserk-rules approve` on a terminal asks for it, or name it when reviewed "
+                  "(`berserk-rules approve SCENARIO-ID`)", markup=False, soft_wrap=True)
+
+
 def register(sub: Any) -> None:
     c = sub.add_parser("check", help="run every scenario against an engine and write reports")
     c.add_argument("--engine-cmd", type=argtypes.engine_cmd, help="an engine speaking the JSON-lines protocol (docs/PROTOCOL.md), "
@@ -133,12 +158,12 @@ def register(sub: Any) -> None:
     c.add_argument("--trace-dir", type=argtypes.output_dir, help="write every scenario's steps with the canonical state after each (JSON)")
     c.add_argument("--min-played", type=argtypes.whole_number, default=1, metavar="N",
                    help="fail the run when the engine played fewer than N scenarios to a verdict (default 1)")
-    c.add_argument("--report-dir", type=argtypes.output_dir, default=str(paths.REPORTS), help="where to write the reports (default reports/)")
+    c.add_argument("--report-dir", type=argtypes.output_dir, default=paths.UnderReports(), help="where to write the reports (default: the reports/ folder of the suite's root when it is a checkout, ./reports for the installed suite)")
     c.add_argument("--metamorphic", action="store_true",
                    help="also play every scenario that passed with the players swapped, the board mirrored, the card "
                         "ids renamed and the board's lists permuted: a verdict that changes is a FAIL naming the "
                         "transformation (exclusions: features/metamorphic.yaml)")
-    c.add_argument("--unit", action="append", default=[], help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
+    c.add_argument("--unit", action="append", default=[], type=argtypes.unit_selector, help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "

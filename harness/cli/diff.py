@@ -23,7 +23,9 @@ from harness.common.sanitize import terminal
 from harness.rules.corpus import load_corpus
 from harness.rules.diff import diff_paths, render
 from harness.rules.review import RULES_DIR_ENV
+from harness.rules.search import board_cards
 from harness.run.runner import run_scenarios
+from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 
 
 def _run_rules_dir(new: Path) -> Path | None:
@@ -37,6 +39,26 @@ def _run_rules_dir(new: Path) -> Path | None:
     return folder
 
 
+def quoted_cards(result: Any, scenarios: list[Any]) -> list[dict[str, Any]]:
+    """The catalog cards whose facts are quoted from a changed, renumbered or removed unit
+    (`harness.suite.quotes`), each with whether it still agrees with the new text and the scenarios that play
+    it: those follow the card, so they are touched by the change too."""
+    new_text = {c.old.id if c.old is not None else c.new.id: (c.new.text if c.new is not None else None)
+                for c in result.changes if c.kind != "added"}
+    quotes = [q for q in load_quotes(catalog_docs(paths.CATALOG, paths.ROOT)) if q.unit in new_text]
+    if not quotes:
+        return []
+    stale = {(s.quote.file, s.quote.line): s.message for s in stale_quotes(quotes, new_text.get)}
+    playing = board_cards(scenarios, paths.SCENARIOS)
+    out = []
+    for q in quotes:
+        users = sorted(sid for sc in scenarios for sid in sc.ids if q.card in playing.get(sc.id, []))
+        out.append({"card": q.card, "file": q.file, "line": q.line, "unit": q.unit, "words": q.words,
+                    "facts": list(q.facts), "agrees": (q.file, q.line) not in stale,
+                    "message": stale.get((q.file, q.line)), "scenarios": users})
+    return out
+
+
 def cmd_diff(ns: argparse.Namespace) -> int:
     old, new = Path(ns.old), Path(ns.new)
     scenarios = load_scenarios()
@@ -47,8 +69,10 @@ def cmd_diff(ns: argparse.Namespace) -> int:
         run_data, code = _run(result, new)
     if ns.exit_code and result.changes and code == EXIT_OK:
         code = EXIT_FAILED
+    cards = quoted_cards(result, scenarios)
     if ns.json:
         data = result.to_json()
+        data["cards"] = cards
         if run_data is not None:
             data["run"] = run_data
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -61,6 +85,15 @@ def cmd_diff(ns: argparse.Namespace) -> int:
 
     for line in render(result, scenario_lines=shown):
         console.print(Text(terminal(line)))
+    if cards:
+        console.print()
+        console.print(Text(f"{len(cards)} catalog card fact(s) quoted from the changed units "
+                           "(harness/suite/quotes.py):", style="bold"))
+        for c in cards:
+            state = "agrees with the new text" if c["agrees"] else f"error S033: {c['message']}"
+            console.print(Text(terminal(f"  {c['file']}:{c['line']}: «{c['card']}» quotes «{c['words']}» of "
+                                        f"{c['unit']}: {state}"), style="" if c["agrees"] else "bold red"))
+            console.print(Text(terminal(f"      played by: {', '.join(c['scenarios']) or 'no scenario'}"), style="dim"))
     if run_data is not None:
         console.print()
         if run_data.get("note"):

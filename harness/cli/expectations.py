@@ -55,9 +55,10 @@ def expectations_from(results: Any, previous: dict[str, dict[str, str]] | None =
         old = previous.get(r.scenario)
         reason = old["reason"] if old and old["status"] == r.status else reason_of(r)
         out[r.scenario] = {"status": r.status, "reason": reason}
+    stale = set(getattr(results, "stale_expectations", ()) or ())
     if filtered:
         for sid, entry in previous.items():
-            if sid not in run_ids:
+            if sid not in run_ids and sid not in stale:   # outside the filter, kept; naming no scenario, dropped
                 out[sid] = dict(entry)
     return dict(sorted(out.items()))
 

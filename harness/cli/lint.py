@@ -16,7 +16,7 @@ from rich.text import Text
 from harness.cli.shared import make_console
 from harness.common.sanitize import terminal
 from harness.output.annotations import emit_lint_annotations
-from harness.quality.lint import SEVERITIES, exit_code, lint_paths, lint_project
+from harness.quality.lint import CHECKS, SEVERITIES, exit_code, lint_paths, lint_project
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 
@@ -30,8 +30,8 @@ def cmd_lint(ns: argparse.Namespace) -> int:
     counts = {s: sum(1 for f in findings if f.severity == s) for s in SEVERITIES}
     if ns.json:
         print(json.dumps({"findings": [f.to_json() for f in shown], "counts": counts,
-                          "exit_code": exit_code(findings, ns.fail_on)}, ensure_ascii=False, indent=2))
-        return exit_code(findings, ns.fail_on)
+                          "exit_code": exit_code(findings, ns.fail_on, ns.fail_on_code)}, ensure_ascii=False, indent=2))
+        return exit_code(findings, ns.fail_on, ns.fail_on_code)
     console = make_console(soft_wrap=True)
     emit_lint_annotations(shown)  # GITHUB_ACTIONS=true: the findings as ::error/::warning annotations
     for f in shown:
@@ -44,8 +44,14 @@ def cmd_lint(ns: argparse.Namespace) -> int:
     console.print(Text(f"{len(findings)} finding(s): " + ", ".join(f"{counts[s]} {s}(s)" for s in SEVERITIES)
                        + (f" ({hidden} not shown: -v shows them)" if hidden else "")
                        + (f"; {len(review)} scenario(s) need review" if review else ""),
-                       style="bold red" if exit_code(findings, ns.fail_on) else "bold green"))
-    return exit_code(findings, ns.fail_on)
+                       style="bold red" if exit_code(findings, ns.fail_on, ns.fail_on_code) else "bold green"))
+    return exit_code(findings, ns.fail_on, ns.fail_on_code)
+
+
+def _known_code(text: str) -> str:
+    if text not in CHECKS:
+        raise argparse.ArgumentTypeError(f"{text}: no such lint code (expected one of {', '.join(sorted(CHECKS))})")
+    return text
 
 
 def register(sub: Any) -> None:
@@ -55,6 +61,9 @@ def register(sub: Any) -> None:
     li.add_argument("--json", action="store_true", help="the findings as JSON")
     li.add_argument("--fail-on", choices=SEVERITIES, default="error",
                     help="exit 1 when a finding this severe or worse is made (default: error)")
+    li.add_argument("--fail-on-code", action="append", default=[], metavar="CODE", type=_known_code,
+                    help="exit 1 when a finding of this code is made too, whatever its severity (repeatable; the "
+                         "pre-commit hooks give V006: a scenario approved unseen)")
     li.add_argument("--severity", choices=SEVERITIES, default=None,
                     help="show findings this severe or worse (default: warning; info with -v or --json)")
     li.add_argument("-v", "--verbose", action="store_true", help="show the info findings too")

@@ -25,5 +25,5 @@ def cmd_matrix(ns: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("matrix", help="one page, rule units × engines, from several results.json files")
     p.add_argument("--results", action="append", required=True, type=argtypes.input_file, help="a run's results.json (repeat for more engines)")
-    p.add_argument("--out", type=argtypes.output_file, default=str(paths.REPORTS / "matrix.html"), help="the page to write")
+    p.add_argument("--out", type=argtypes.output_file, default=paths.UnderReports("matrix.html"), help="the page to write")
     p.set_defaults(func=cmd_matrix)

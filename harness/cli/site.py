@@ -62,7 +62,7 @@ def serve_site(ns: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("site", help="write the offline rules site with every example played out")
-    p.add_argument("--out", default=str(paths.REPORTS / "site"), type=argtypes.output_dir,
+    p.add_argument("--out", default=paths.UnderReports("site"), type=argtypes.output_dir,
                    help="folder to write (default reports/site); replaced atomically, only if it is a site")
     p.add_argument("--results", action="append", default=[], type=argtypes.input_file,
                    help="another engine's results.json to show beside the reference engine; repeat it for more "

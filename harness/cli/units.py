@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from harness.cli.shared import EXIT_OK, EXIT_USAGE, load_rules, load_scenarios, make_console
+from harness.common import argtypes
 from harness.common.console import is_plain
 from harness.common.facts import EDITIONS
 from harness.suite.features import scenarios_by_unit
@@ -54,6 +55,6 @@ def register(sub: Any) -> None:
     u = sub.add_parser("units", help="every rule unit with the scenarios naming it")
     u.add_argument("--json", action="store_true")
     u.add_argument("--edition", action="append", default=[], choices=EDITIONS)
-    u.add_argument("--unit", action="append", default=[], metavar="ID",
+    u.add_argument("--unit", action="append", default=[], metavar="ID", type=argtypes.unit_selector,
                    help="only this unit and those under it (a clause or section: classic:113, classic:503.1)")
     u.set_defaults(func=cmd_units)

@@ -94,6 +94,21 @@ def _existing_parent(path: Path) -> Path:
     return Path(".")
 
 
+SELECTOR_LIMIT = 200
+"""The longest `--unit` value: the longest id of the corpus is far shorter (an assumption id with its asm:)."""
+
+
+def unit_selector(text: str) -> str:
+    """A `--unit` value: a unit id, a clause or section, or `asm:<id>`; one line, of a sane length (a longer one
+    is refused here, and never echoed whole)."""
+    if len(text) > SELECTOR_LIMIT:
+        raise Error(f"a value of {len(text):,} characters («{text[:40]}…»): a unit id, clause, section or asm:<id> is "
+                    f"at most {SELECTOR_LIMIT}")
+    if not text.strip() or any(c in text for c in "\n\r\t"):
+        raise Error(f"expected a unit id, a clause or section (classic:113.2, classic:113) or asm:<id>, got {text!r}")
+    return text
+
+
 def output_dir(text: str) -> str:
     """A folder to write into: an existing folder, or a path whose existing part is a folder we can write."""
     if not text:

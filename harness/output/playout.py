@@ -61,6 +61,7 @@ def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expect
     Raises `InputError` when pytest cannot run at all (a usage error, a crash of the harness).
     """
     outcome = run(units, editions, expectations, traces=True, quiet=True)
+    _end_if_interrupted(outcome)
     if outcome.results is None:
         raise InputError(Problem(paths.display(paths.SCENARIO_TESTS), None, None,
                                  f"the scenarios could not be run (pytest exit code {outcome.code})"))
@@ -71,6 +72,17 @@ def run_playouts(units: Sequence[str] = (), editions: Sequence[str] = (), expect
     order = {r.scenario: i for i, r in enumerate(outcome.results.results)}
     views.sort(key=lambda v: (order.get(v["scenario"], len(order)), v["feature"], v["line"]))
     return PlayoutRun(results=outcome.results, playouts=views, exit_code=outcome.code)
+
+
+def _end_if_interrupted(outcome: Any) -> None:
+    """A signal (Ctrl-C, SIGTERM, SIGHUP) during a run ends the whole verb, as it does anywhere else: pytest caught
+    it and ended the run early (its results, if any, say so), so no page is made of half a run."""
+    from harness.engines.process import signalled
+
+    interrupted = outcome.results.interrupted if outcome.results is not None else outcome.code == 2 and signalled()
+    if interrupted:
+        raise KeyboardInterrupt(*(["signal " + outcome.results.interrupted_by]
+                                  if outcome.results is not None and outcome.results.interrupted_by else []))
 
 
 def _other_readings(results: Any, units: Sequence[str], editions: Sequence[str],
@@ -90,6 +102,7 @@ def _other_readings(results: Any, units: Sequence[str], editions: Sequence[str],
     for readings, ids in sorted(wanted.items()):
         extra = [arg for reading in readings for arg in ("--reading", reading)]
         again = run(units, editions, expectations, traces=True, quiet=True, extra=extra)
+        _end_if_interrupted(again)
         for sid in ids & set(again.traces):
             trace = dict(again.traces[sid])
             trace["reading"] = ", ".join(readings)

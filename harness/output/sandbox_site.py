@@ -148,9 +148,15 @@ def write_sandbox(out: Path, scenarios: list[Any], templates: Path) -> dict[str,
 
 def server(folder: Path, port: int = 0) -> Any:
     """An HTTP server of `folder` on localhost (the standard library's; `port` 0: any free one), not yet
-    serving: call its ``serve_forever`` (in a thread, or until Ctrl-C), then ``shutdown`` and ``server_close``."""
+    serving: call its ``serve_forever`` (in a thread, or until Ctrl-C), then ``shutdown`` and ``server_close``.
+
+    It serves regular files inside `folder` only: a path whose real location (symbolic links resolved) is outside
+    it, a device, a folder without index.html (no listings) is 404; a path with a NUL byte is 400."""
     import functools
+    from http import HTTPStatus
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    base = Path(folder).resolve()
 
     class Quiet(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
@@ -158,6 +164,23 @@ def server(folder: Path, port: int = 0) -> Any:
 
         def log_message(self, format: str, *args: Any) -> None:   # noqa: A002 - the base class's name
             pass
+
+        def send_head(self) -> Any:
+            path = self.translate_path(self.path)
+            if "\x00" in path:
+                self.send_error(HTTPStatus.BAD_REQUEST, "a NUL byte in the path")
+                return None
+            real = Path(os.path.realpath(path))
+            if real.is_dir():
+                real = real / "index.html"
+            if not (real == base or base in real.parents) or not real.is_file():
+                self.send_error(HTTPStatus.NOT_FOUND, "not a file of the site")
+                return None
+            return super().send_head()
+
+        def list_directory(self, path: Any) -> Any:      # never a listing (send_head has checked for index.html)
+            self.send_error(HTTPStatus.NOT_FOUND, "not a file of the site")
+            return None
 
     handler = functools.partial(Quiet, directory=str(folder))
     return ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -108,6 +108,14 @@ S032  heading-stale            a ``Правило:`` heading (or its description
                                (`harness.rules.changes`: a negation, a number, a trigger word, modality,
                                whose) that the approved text said and the present text no longer says: the
                                heading must follow the text before ``approve`` records its scenarios (error)
+S033  quoted-card-stale        a catalog card whose facts come from the words of a rules unit (its
+                               ``quotes:``, ``harness/suite/quotes.py``) and the unit no longer says those
+                               words, or a number of the words is not the card's fact: the card must follow
+                               the text (its words and its facts) before ``approve`` records the unit's
+                               scenarios (error)
+S034  feature-tree-loop        a symbolic link under ``features/`` that leads back to a folder it stands in
+                               (a loop), or to a folder already read (its features twice): not followed,
+                               named once (error; ``check`` refuses the run)
 ===== ======================== ========================================================================
 
 Checks of the review lock (``harness/rules/review.py``):
@@ -119,6 +127,10 @@ V002  unit-unreviewed          a changed or new unit that no scenario names (app
 V003  lock-stale               a lock entry naming no unit
 V004  lock-missing             no ``review.lock``: review is not tracked (info)
 V005  lock-unreadable          a malformed ``review.lock`` (error)
+V006  approved-unseen          a scenario approved with ``approve --all`` on a substantive change of a unit
+                               and not reviewed since (its ``unseen`` list in the lock): a warning the
+                               pre-commit hooks fail on (``--fail-on-code V006``), until the scenario is
+                               approved by name or at the prompt of ``approve``
 ===== ======================== ========================================================================
 """
 
@@ -146,10 +158,12 @@ from harness.common.yamldoc import display_path, load_yaml
 from harness.rules.corpus import Corpus, RulesFile, Unit, load_corpus, load_rules_file, parse_rules_text
 from harness.rules.diff import render_word_diff, word_diff
 from harness.rules.lookup import stem_list
+from harness.rules.renumbering import renumbered
 from harness.rules.review import load_lock, lock_path, review_state, rules_dir, stale_heading
 from harness.suite.board import load_board
 from harness.suite.catalog import load_catalog
-from harness.suite.features import ASSUMPTION_PREFIX, is_unit_tag, language_problem
+from harness.suite.features import ASSUMPTION_PREFIX, feature_files, is_unit_tag, language_problem
+from harness.suite.quotes import catalog_docs, load_quotes, stale_quotes
 from harness.suite.session import assumption_problems
 from harness.suite.suitecheck import NO_STEPS, NOT_GIVEN_FIRST, PLAIN_TAG, outside_features, refusal_problem
 
@@ -242,11 +256,17 @@ CHECKS: dict[str, Check] = {
               "an exact-order table orders simultaneous rule effects the text does not order"),
         Check("S032", "heading-stale", "error",
               "a Правило: heading quotes words of its unit that the unit's text no longer says"),
+        Check("S034", "feature-tree-loop", "error",
+              "a link in features/ leads back to a folder it stands in, or to a folder already read"),
+        Check("S033", "quoted-card-stale", "error",
+              "a catalog card's fact quoted from a unit no longer agrees with the unit's text"),
         Check("V001", "needs-review", "error", "a scenario's units changed since the last review"),
         Check("V002", "unit-unreviewed", "warning", "a changed or new unit that no scenario names"),
         Check("V003", "lock-stale", "warning", "a lock entry names no unit"),
         Check("V004", "lock-missing", "info", "no review lock: review is not tracked"),
         Check("V005", "lock-unreadable", "error", "the review lock cannot be read"),
+        Check("V006", "approved-unseen", "warning",
+              "a scenario approved with approve --all on a substantive change, not reviewed since"),
     )
 }
 
@@ -285,10 +305,11 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(set(findings), key=lambda f: (f.file, f.line or 0, f.code, f.message))
 
 
-def exit_code(findings: Iterable[Finding], fail_on: str = "error") -> int:
-    """1 when a finding is at least as severe as ``fail_on``, else 0."""
+def exit_code(findings: Iterable[Finding], fail_on: str = "error", fail_on_codes: Iterable[str] = ()) -> int:
+    """1 when a finding is at least as severe as ``fail_on``, or has one of ``fail_on_codes``; else 0."""
     worst = SEVERITIES.index(fail_on)
-    return 1 if any(SEVERITIES.index(f.severity) <= worst for f in findings) else 0
+    codes = set(fail_on_codes)
+    return 1 if any(SEVERITIES.index(f.severity) <= worst or f.code in codes for f in findings) else 0
 
 
 # =========================================================================================== rules text
@@ -1023,6 +1044,7 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
     out: list[Finding] = []
     used_boards: set[str] = set()
     first: dict[tuple[str, str], int] = {}
+    renum = _renumbering(corpus, project)
     invented_cards: dict[str, list[str]] = {}          # board → its catalog cards with invented facts (S030)
     loaded: list[Any] = []
 
@@ -1077,15 +1099,18 @@ def _feature_findings(scenarios: list[_Scenario], corpus: Corpus | None, assumpt
                     out.append(_finding("S014", sc.file, line, f"@{tag}: no feature «{tag[6:]}»; known: "
                                         f"{', '.join(FEATURES)}"))
             elif corpus is not None and _unit_like(tag) and corpus.get(tag) is None:
-                out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{_unit_hint(tag, corpus)}"))
+                hint = (f": renumbered {renum[tag]}, its text unchanged (the review lock has it as {tag}): update the "
+                        "tag; `berserk-rules approve --retag` rewrites every place naming the old number"
+                        if tag in renum else _unit_hint(tag, corpus))
+                out.append(_finding("S003", sc.file, line, f"@{tag} names no rule unit{hint}"))
             elif ":" not in tag and not _unit_like(tag):
                 out.append(_finding("S015", sc.file, line, f"@{tag}: {PLAIN_TAG}"))
         if not sc.steps:
             out.append(_finding("S016", sc.file, sc.line, NO_STEPS))
         elif sc.steps[0].type not in (None, "given"):
-            first = sc.steps[0]
-            out.append(_finding("S017", sc.file, first.line,
-                                NOT_GIVEN_FIRST.format(step=f"{first.keyword} {first.text}")))
+            opening = sc.steps[0]           # (not `first`: the names seen so far, for S002, are called that)
+            out.append(_finding("S017", sc.file, opening.line,
+                                NOT_GIVEN_FIRST.format(step=f"{opening.keyword} {opening.text}")))
         unordered = _unordered_rows_problem(sc, ordering)
         if unordered:
             out.append(_finding("S031", sc.file, unordered[0], unordered[1]))
@@ -1190,6 +1215,16 @@ def _assumption_entries(project: Project) -> list[dict[str, Any]]:
     except InputError:
         return []
     return [a for a in (data or {}).get("assumptions", []) if isinstance(a, dict)] if isinstance(data, dict) else []
+
+
+def _renumbering(corpus: Corpus | None, project: Project) -> dict[str, str]:
+    """Old id → new id of the units the text renumbered since the review lock (harness/rules/renumbering.py)."""
+    if corpus is None or project.rules is None:
+        return {}
+    try:
+        return renumbered(corpus, load_lock(lock_path(project.rules), project.root))
+    except InputError:
+        return {}
 
 
 def _unit_like(tag: str) -> bool:
@@ -1349,6 +1384,17 @@ def _invented_findings(files: Iterable[Path], key: str, project: Project) -> lis
     return out
 
 
+def _quote_findings(corpus: Corpus, project: Project) -> list[Finding]:
+    """S033: the catalog's quoted facts against the present text (harness/suite/quotes.py)."""
+    def text_of(unit_id: str) -> str | None:
+        unit = corpus.get(unit_id)
+        return unit.text if unit is not None else None
+
+    quotes = load_quotes(catalog_docs(project.catalog, project.root))
+    return [_finding("S033", s.quote.file, s.quote.line, s.message, s.quote.unit)
+            for s in stale_quotes(quotes, text_of)]
+
+
 def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario], project: Project,
                      all_units: bool = True, only_units: set[str] | None = None) -> list[Finding]:
     """V001–V005 and S032; with ``only_units``, only what concerns those units (the units of changed rules
@@ -1376,6 +1422,13 @@ def _review_findings(corpus: Corpus, rules_dir: Path, scenarios: list[_Scenario]
                              for u in pending)
             out.append(_finding("V001", sc.file, sc.line, f"«{sc.name}» needs review: {what} since the last "
                                 f"review; review the scenario, then `berserk-rules approve {' '.join(pending)}`"))
+    for sc in scenarios:             # V006: approved unseen (--all) on a substantive change, not reviewed since
+        for sid in [_scenario_id(sc.file, name) for name, _ in sc.rows] or [_scenario_id(sc.file, sc.name)]:
+            approval = lock.scenarios.get(sid)
+            if approval is not None and approval.unseen and (only_units is None or set(approval.unseen) & only_units):
+                out.append(_finding("V006", sc.file, sc.line, f"«{sc.name}» was approved unseen (`approve --all`) on "
+                                    f"a substantive change of {', '.join(approval.unseen)}: review it, then "
+                                    f"`berserk-rules approve {sid}` (or answer for it at the prompt of `approve`)"))
     seen_rules: set[tuple[str, int]] = set()
     for sc in scenarios:             # S032: a Правило: heading that no longer follows its unit
         if sc.rule is None or (sc.file, sc.rule[1]) in seen_rules:
@@ -1467,7 +1520,7 @@ def _scan(features: Iterable[Path], project: Project) -> tuple[list[_Scenario], 
 
 
 def _feature_files(folder: Path) -> list[Path]:
-    return sorted(folder.rglob("*.feature")) if folder.is_dir() else []
+    return feature_files(folder)[0]
 
 
 def lint_project(project: Project | None = None, steps: list[StepDef] | None = None) -> list[Finding]:
@@ -1484,6 +1537,7 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     asm_ids = {a["id"] for a in assumptions} if asm_doc is not None else None
     scenarios, problems = _scan(_feature_files(project.features), project)
     out += problems
+    out += [_finding("S034", p.file, p.line, p.message) for p in feature_files(project.features, project.root)[1]]
     if steps is None:
         steps = step_definitions()
     found, used = _feature_findings(scenarios, corpus, asm_ids, steps, project.scenarios, project)
@@ -1495,6 +1549,8 @@ def lint_project(project: Project | None = None, steps: list[StepDef] | None = N
     out += _invented_findings(board_files, "test_cards", project)
     catalog_files = sorted(project.catalog.rglob("*.yaml")) if project.catalog.is_dir() else [project.catalog]
     out += _invented_findings(catalog_files, "cards", project)
+    if corpus is not None:
+        out += _quote_findings(corpus, project)
     for name in _board_names(project.scenarios):
         if name not in used:
             out.append(_finding("S008", project.show(project.scenarios / name), None,

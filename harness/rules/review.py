@@ -24,6 +24,9 @@ Approval is per scenario. Every scenario records, for each unit it names, the ha
 was approved against, and how it was approved: ``reviewed`` (a decision on that scenario, at the prompt of
 ``approve`` or naming it), ``all`` (``approve --all``, for scripts: no one looked at it), ``editorial`` (an
 editorial change, approved in one step: `harness.rules.changes`) or ``migrated`` (from a lock of version 1).
+A scenario approved with ``--all`` on a *substantive* change of a unit (no one looked at it, and the meaning
+changed) also keeps that unit in its ``unseen`` list, until it is approved as reviewed (named, or at the prompt):
+lint lists it (V006, a warning the pre-commit hooks fail on) and so does ``check`` after its summary.
 A scenario needs review when a unit it names has another hash than the one recorded for it (a scenario
 without an entry falls back on the unit's). A unit's own entry moves to the new hash once every scenario
 naming it is approved against it (or when no scenario names it); the entry also keeps the approved text,
@@ -37,12 +40,14 @@ File format (YAML; strings are quoted, so a hash never reads as a number)::
       "classic:113.1": {"hash": "0a1b2c3d4e5f6a7b", "text": "Срабатывающая особенность – …"}
     scenarios:
       "classic:113.1-1": {"how": "reviewed", "units": {"classic:113.1": "0a1b2c3d4e5f6a7b"}}
+      "classic:113.2-1": {"how": "all", "units": {"classic:113.2": "…"}, "unseen": ["classic:113.2"]}
 
 Version 1 (``units: {id: hash}``, no texts, no scenarios) is still read; the next ``approve`` writes version 2.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -68,6 +73,7 @@ __all__ = [
     "approve",
     "current_state",
     "record",
+    "rename_units",
     "stale_heading",
     "load_lock",
     "lock_path",
@@ -116,6 +122,8 @@ class ScenarioApproval:
 
     units: dict[str, str]
     how: str
+    unseen: tuple[str, ...] = ()
+    """The units whose substantive change this scenario was approved for unseen (``approve --all``)."""
 
 
 @dataclass
@@ -194,15 +202,17 @@ def load_lock(path: Path, root: Path | None = None) -> Lock:
         raw = {}
     for key, value in raw.items():
         ok = (isinstance(key, str) and isinstance(value, dict) and value.get("how") in HOW
-              and isinstance(value.get("units"), dict) and not set(value) - {"how", "units"}
+              and isinstance(value.get("units"), dict) and not set(value) - {"how", "units", "unseen"}
               and all(isinstance(u, str) and isinstance(h, str) and _HASH_RE.match(h)
-                      for u, h in value["units"].items()))
+                      for u, h in value["units"].items())
+              and isinstance(value.get("unseen", []), list)
+              and all(isinstance(u, str) for u in value.get("unseen", [])))
         if not ok:
             problems.append(Problem(doc.file, doc.line_of(("scenarios", key)), f"scenarios.{key}",
-                                    f"expected {{how: one of {', '.join(HOW)}, units: {{unit id: hash}}}}, "
-                                    f"got {value!r}"))
+                                    f"expected {{how: one of {', '.join(HOW)}, units: {{unit id: hash}}, and "
+                                    f"optionally unseen: [unit id, …]}}, got {value!r}"))
             continue
-        approvals[key] = ScenarioApproval(dict(value["units"]), value["how"])
+        approvals[key] = ScenarioApproval(dict(value["units"]), value["how"], tuple(value.get("unseen", [])))
     for key in sorted(set(data) - {"version", "units", "scenarios"}, key=str):
         problems.append(Problem(doc.file, doc.line_of((key,)), str(key),
                                 "unknown field; expected version, units, scenarios"))
@@ -226,29 +236,52 @@ def render_lock(entries: dict[str, str], order: Iterable[str] = (), texts: dict[
     lines.append("scenarios:\n" if scenarios else "scenarios: {}\n")
     for sid in sorted(scenarios or {}):
         a = (scenarios or {})[sid]
-        value = {"how": a.how, "units": dict(sorted(a.units.items()))}
+        value = {"how": a.how, "units": dict(sorted(a.units.items())), **({"unseen": list(a.unseen)} if a.unseen else {})}
         lines.append(f"  {json.dumps(sid, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}\n")
     return "".join(lines)
 
 
 def write_lock(path: Path, entries: dict[str, str], order: Iterable[str] = (), texts: dict[str, str] | None = None,
                scenarios: dict[str, ScenarioApproval] | None = None) -> None:
-    """Write the lock atomically: a temporary file in the same folder, flushed, then renamed over."""
+    """Write the lock atomically: a temporary file in the same folder, flushed, then renamed over. A folder that
+    cannot be written (read-only, full, closed to the user) is an `InputError` naming the lock, and the lock is
+    left as it was."""
     path = Path(path)
     text = render_lock(entries, order, texts, scenarios)
-    fd, tmp = tempfile.mkstemp(prefix=".review.lock.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".review.lock.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InputError(Problem(display_path(path, paths.ROOT), None, None,
+                                 f"cannot write the review lock: {exc.strerror or exc} (in {path.parent}); "
+                                 "nothing was recorded")) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        try:
+    except OSError as exc:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
+        raise InputError(Problem(display_path(path, paths.ROOT), None, None,
+                                 f"cannot write the review lock: {exc.strerror or exc}; it was left as it "
+                                 "was, nothing was recorded")) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
+
+
+def rename_units(path: Path, mapping: dict[str, str], order: Iterable[str] = (), root: Path | None = None) -> None:
+    """Move the lock's entries of renumbered units (old id → new id, the text unchanged) to their new ids: the
+    unit's hash and approved text, and every scenario's approval of it (harness/rules/renumbering.py)."""
+    lock = load_lock(Path(path), root)
+    entries = {mapping.get(u, u): h for u, h in lock.entries.items()}
+    texts = {mapping.get(u, u): t for u, t in lock.texts.items()}
+    scenarios = {sid: ScenarioApproval({mapping.get(u, u): h for u, h in a.units.items()}, a.how,
+                                       tuple(mapping.get(u, u) for u in a.unseen))
+                 for sid, a in lock.scenarios.items()}
+    write_lock(Path(path), entries, order=order, texts=texts, scenarios=scenarios)
 
 
 # ------------------------------------------------------------------------------------------ the state
@@ -375,7 +408,8 @@ def _scenario_ids(sc: Any) -> tuple[str, ...]:
 
 
 def record(folder: Path, scenario_units: dict[str, Iterable[str]], how: str, scenarios: Iterable[Any],
-           units: Iterable[str] = (), all_units: bool = False, root: Path | None = None) -> Approval:
+           units: Iterable[str] = (), all_units: bool = False, root: Path | None = None,
+           unseen: dict[str, Iterable[str]] | None = None) -> Approval:
     """Record approvals in the lock of ``folder`` and write it (version 2).
 
     ``scenario_units``: scenario id → the unit ids it is approved for now, against their present text (the
@@ -384,7 +418,10 @@ def record(folder: Path, scenario_units: dict[str, Iterable[str]], how: str, sce
     scenario of the suite (anything with ``id``, ``ids`` and ``units``): a unit's own entry moves to its present
     text once every scenario naming it is approved against it, and entries of scenarios that no longer exist
     are dropped. ``all_units``: every unit and every scenario (``approve --all``), and stale entries dropped.
+    ``unseen``: scenario id → the units whose substantive change it is approved for without anyone looking
+    (``--all``); kept in the scenario's entry until it is approved ``reviewed`` for them.
     """
+    unseen = {sid: set(us) for sid, us in (unseen or {}).items()}
     folder = Path(folder)
     root = root if root is not None else paths.ROOT
     corpus = load_corpus(folder, root=root)
@@ -424,8 +461,13 @@ def record(folder: Path, scenario_units: dict[str, Iterable[str]], how: str, sce
                     old = lock.recorded(sid, u)
                     if old is not None:
                         hashes[u] = old
-            if before is None or before.units != hashes:
-                approvals[sid] = ScenarioApproval(hashes, how)
+            kept = set(before.unseen) if before is not None else set()
+            if how == "reviewed":
+                kept -= wanted                               # someone looked at it: no longer unseen
+            marks = tuple(sorted(u for u in kept | unseen.get(sid, set()) if u in hashes))
+            if before is None or before.units != hashes or before.unseen != marks:
+                changed = before is None or before.units != hashes or how == "reviewed"
+                approvals[sid] = ScenarioApproval(hashes, how if changed else before.how, marks)
                 result.scenarios[sid] = how
     # a unit's own entry follows once every scenario naming it is approved against its present text
     touched = {u for us in scenario_units.values() for u in us} | set(units)

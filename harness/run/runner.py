@@ -37,7 +37,7 @@ def scenario_pytest_args(report_dir: Path | None, units: Sequence[str] = (), edi
     """The arguments that make pytest run the kit's scenarios with its plugin (the one place that knows)."""
     # no:unraisableexception: at its end that plugin runs five full garbage collections (pytest 9), a fifth of the
     # time of a whole run against a mutant; the scenarios report their own errors
-    args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
+    args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.pytest_config()),
             "-p", "no:cacheprovider", "-p", "no:unraisableexception"]
     if paths.SCENARIO_TESTS.parent == Path(__file__).resolve().parent:  # an installed kit: no conftest.py
         args += ["-p", "harness.run.locale_check", "-p", "harness.run.pytest_plugin", "-p", "harness.suite.steps",

@@ -244,10 +244,53 @@ def _scenarios(
     return out
 
 
-def _feature_files(features_dir: Path) -> list[Path]:
+def feature_files(features_dir: Path, root: Path | None = None) -> tuple[list[Path], list[Problem]]:
+    """Every ``*.feature`` under ``features_dir`` (sorted by path), following links to folders, and the problems
+    of the tree: a link that leads back to a folder it stands in (a loop) or to a folder already reached (its
+    features twice) is not followed, and named once, instead of every file being found again at every depth."""
+    features_dir = Path(features_dir)
     if not features_dir.is_dir():
-        return []
-    return sorted(features_dir.rglob("*.feature"), key=lambda p: p.relative_to(features_dir).as_posix())
+        return [], []
+    root = Path(root) if root is not None else features_dir.resolve().parent
+    files: list[Path] = []
+    problems: list[Problem] = []
+    seen: dict[Path, Path] = {}
+
+    def shown(path: Path) -> str:            # the link itself, not where it leads
+        try:
+            return (path.parent.resolve() / path.name).relative_to(root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def walk(folder: Path) -> None:
+        real = folder.resolve()
+        seen[real] = folder
+        try:
+            entries = sorted(folder.iterdir(), key=lambda p: (p.is_symlink(), p.name))   # real folders first
+        except OSError as exc:
+            problems.append(Problem(shown(folder), None, None, f"cannot read the folder: {exc.strerror or exc}"))
+            return
+        for entry in entries:
+            if entry.is_dir():
+                target = entry.resolve()
+                if entry.is_symlink() and (target == real or target in real.parents):
+                    problems.append(Problem(shown(entry), None, None, "a symbolic link loop: it leads "
+                                            f"back to {_relative(target, root)}, a folder it stands in; remove the link"))
+                elif target in seen:
+                    problems.append(Problem(shown(entry), None, None, f"leads to {_relative(target, root)}, "
+                                            f"already read as {_relative(seen[target], root)}: its features would be "
+                                            "read twice; remove the link"))
+                else:
+                    walk(entry)
+            elif entry.suffix == ".feature":
+                files.append(entry)
+
+    walk(features_dir)
+    return sorted(files, key=lambda p: p.relative_to(features_dir).as_posix()), problems
+
+
+def _feature_files(features_dir: Path) -> list[Path]:
+    return feature_files(features_dir)[0]
 
 
 def _scan_file(path: Path, features_dir: Path, root: Path) -> list[ScenarioInfo]:
@@ -272,8 +315,8 @@ def scan_features(features_dir: Path, root: Path | None = None) -> list[Scenario
     features_dir = Path(features_dir)
     root = Path(root) if root is not None else features_dir.resolve().parent
     found: list[ScenarioInfo] = []
-    problems: list[Problem] = []
-    for path in _feature_files(features_dir):
+    paths, problems = feature_files(features_dir, root)
+    for path in paths:
         try:
             found.extend(_scan_file(path, features_dir, root))
         except InputError as exc:

@@ -77,10 +77,11 @@ def _load_expectations(path: Path) -> dict[str, dict[str, str]]:
                                     "expected one of: FAIL, ERROR, CRASH, TIMEOUT, SKIP"))
             continue
         reason = entry.get("reason", "")
-        if isinstance(reason, list | dict):      # str() of a list is no reason (the schema: a text)
+        if isinstance(reason, list | dict | bool) or reason is None:   # str() of these is no reason
+            kind = ("list" if isinstance(reason, list) else "mapping" if isinstance(reason, dict)
+                    else f"{'yes/no value' if isinstance(reason, bool) else 'null'} ({str(reason).lower()})")
             problems.append(Problem(doc.file, doc.line_of(("expectations", sid, "reason")), f"expectations.{sid}.reason",
-                                    f"expected a text (one sentence, or a link), got a "
-                                    f"{'list' if isinstance(reason, list) else 'mapping'}: write the reason on one "
+                                    f"expected a text (one sentence, or a link), got a {kind}: write the reason on one "
                                     "line, or quote it"))
             continue
         if not str(reason).strip():
