@@ -80,6 +80,7 @@ VERB_MODULES: list[str] = [
     "harness.cli.contract",
     "harness.cli.test_cards",
     "harness.cli.matrix",
+    "harness.cli.assumptions",
 ]
 
 

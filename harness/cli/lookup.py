@@ -160,20 +160,51 @@ def print_entry(u: dict[str, Any], console: Any, whole: bool) -> None:
     console.print()
 
 
+ASSUMPTIONS_TOP = 3
+"""How many entries of the assumptions register `lookup` shows for a query by words."""
+
+
+def assumption_hits(query: str) -> list[dict[str, Any]]:
+    """The register's entries for ``query`` (`harness.rules.search.find_assumptions`): an id (``stack-lifo``,
+    ``asm:stack-lifo``, a reading group) alone, else the best `ASSUMPTIONS_TOP` by words, each with the
+    scenarios resting on it."""
+    from harness.cli.assumptions import entry_data
+    from harness.rules.search import find_assumptions
+    from harness.suite.session import load_assumptions
+
+    hits = find_assumptions(load_assumptions(), query)
+    scenarios = load_scenarios()
+    return [{**entry_data(dict(h.entry), scenarios), "kind": "assumption", "exact": h.exact,
+             "matched": list(h.matched)} for h in hits[:ASSUMPTIONS_TOP]]
+
+
 def cmd_lookup(ns: argparse.Namespace) -> int:
     query = " ".join(ns.query)
-    found = lookup_data(query, play=ns.play and not ns.no_play, top=ns.top, run=not ns.no_play)
-    if ns.json:
-        print(json.dumps(found, ensure_ascii=False, indent=2))
-        return EXIT_OK if found else EXIT_FAILED
+    assumptions = assumption_hits(query)
+    exact = [a for a in assumptions if a["exact"]]
+    found = [] if exact else lookup_data(query, play=ns.play and not ns.no_play, top=ns.top, run=not ns.no_play)
+    if ns.json:      # the units (an assumption's id: its entry; `berserk-rules assumptions --json` has them all)
+        print(json.dumps(found or exact, ensure_ascii=False, indent=2))
+        return EXIT_OK if found or exact else EXIT_FAILED
     console = make_console()
-    if not found:
+    if exact:
+        from harness.cli.assumptions import print_entry as print_assumption
+
+        for a in exact:
+            print_assumption(a, console)
+        return EXIT_OK
+    if not found and not assumptions:
         console.print(f"nothing found for «{query}»", markup=False)
         return EXIT_FAILED
     # by words: the best unit whole, the others as their snippets; by id or number: every unit whole
     by_words = any(u.get("reason") for u in found)
     for i, u in enumerate(found):
         print_entry(u, console, whole=not by_words or i == 0 or bool(u.get("playouts")))
+    if assumptions:      # where the text is silent: the kit's declared choices the words also find
+        console.rule("[bold]допущения[/bold] (where the text is silent: rules/assumptions.yaml)")
+        for a in assumptions:
+            console.print(f"  asm:{a['id']} — {a.get('question', '')} — {len(a['scenarios'])} scenario(s) "
+                          f"(whole: berserk-rules lookup {a['id']})", markup=False)
     return EXIT_OK
 
 

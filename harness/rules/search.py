@@ -712,3 +712,51 @@ def recall_at(cases: Sequence[QueryCase], ranked: Mapping[str, Sequence[str]] | 
         if not set(ids) & set(case.expect):
             misses.append((case, ids))
     return (1 - len(misses) / len(cases) if cases else 1.0), misses
+
+
+# ------------------------------------------------------------------------------------------ assumptions
+@dataclass(frozen=True)
+class AssumptionHit:
+    """An entry of the assumptions register found for a query: by its id (``exact``), or by the share of the
+    query's words its Russian texts hold (question, choice, reason, readings)."""
+
+    entry: Mapping[str, Any]
+    score: float
+    exact: bool
+    matched: tuple[str, ...] = ()
+
+
+def assumption_text(entry: Mapping[str, Any]) -> str:
+    """The Russian words of a register entry a judge searches: its question, choice and reason, and every
+    reading's wording and reason (the English fields are the engine authors', not searched)."""
+    ru = entry.get("ru") or {}
+    parts = [str(entry.get("question", "")), str(ru.get("choice", "")), str(ru.get("reason", ""))]
+    for r in entry.get("readings") or []:
+        parts += [str(r.get("wording", "")), str((r.get("ru") or {}).get("reason", ""))]
+    return " ".join(parts)
+
+
+def find_assumptions(entries: Sequence[Mapping[str, Any]], query: str, least: float = 0.5) -> list[AssumptionHit]:
+    """The register entries for ``query``: an id (``stack-lifo``, ``asm:stack-lifo``, a reading group) first and
+    alone; else those whose Russian texts hold at least ``least`` of the query's content words (by lemma, any
+    form: «порядок стека» finds «стек»), ranked by BM25 over those texts, the question counted twice (it says
+    what the entry is about)."""
+    from rank_bm25 import BM25Okapi
+
+    wanted = query.strip().removeprefix("@").removeprefix("asm:")
+    exact = [e for e in entries if wanted and wanted in (str(e.get("id")), str(e.get("reading", "")))]
+    if exact:
+        return [AssumptionHit(e, 1.0, True) for e in exact]
+    a = analyzer()
+    terms = list(dict.fromkeys(t.term for t in a.tokens(query) if not t.function))
+    if not terms or not entries:
+        return []
+    docs = [[t.term for t in a.tokens(f"{e.get('question', '')} {assumption_text(e)}") if not t.function]
+            + str(e.get("id", "")).split("-") for e in entries]
+    scores = BM25Okapi(docs).get_scores(terms)
+    hits = []
+    for e, doc, score in zip(entries, docs, scores, strict=True):
+        matched = tuple(t for t in terms if t in set(doc))
+        if len(matched) / len(terms) >= least:
+            hits.append(AssumptionHit(e, float(score) * len(matched) / len(terms), False, matched))
+    return sorted(hits, key=lambda h: (-h.score, str(h.entry.get("id"))))
