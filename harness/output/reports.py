@@ -562,6 +562,10 @@ def print_summary(results: RunResults, console: Console) -> None:
             f"suite {run.suite_version} · seed {run.seed} · {run.duration_s:.2f}s"
         )
     )
+    from harness.output.annotations import readings_line
+
+    if readings_line(results):
+        console.print(Text(terminal(readings_line(results))))
     table = Table(title="Results by section", title_justify="left", show_footer=True)
     summary = results.summary()
     table.add_column("section", footer="total")

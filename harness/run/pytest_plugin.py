@@ -82,6 +82,7 @@ class Scenario:
     index: int = 0                  # position in the collection order
     missing: list[str] = field(default_factory=list)   # a SKIP: the needs the engine does not declare
     readings: list[str] = field(default_factory=list)  # «group=value»: the readings its outcome holds under
+    needs: list[str] | None = None   # what it needs of an engine, all declared (None: not known, it did not start)
 
 
 @dataclass
@@ -100,6 +101,7 @@ class Recorder:
     trace_dir: Path | None = None
     traces: dict[str, dict[str, Any]] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)   # the readings the engine holds (its hello)
+    presumed: list[str] = field(default_factory=list)        # groups its hello does not name: the default presumed
     start_failed: list[str] = field(default_factory=list)    # scenarios that ended on a failed engine start
     stopped: str = ""          # the engine could not be started: the run stopped with this one error
 
@@ -473,16 +475,20 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     capabilities = make_adapter(request.config).capabilities()
     rec = request.config.stash[RECORDER]
     rec.readings = held_readings(capabilities)
-    why_na = not_applicable(sc.readings, capabilities)
-    if why_na:
-        raise NotApplicable(why_na)
+    rec.presumed = presumed_readings(capabilities)
 
     item.stash[RECORD_REPLIES] = any(step_function(s.name) in REPLY_CHECKS for s in scenario.steps)
 
+    # SKIP before N/A: a scenario the engine could not play is SKIP with what it lacks, whatever its reading; N/A is
+    # for a scenario the engine could play but whose reading it does not hold
     needs = scenario_needs([s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")])
     sc.missing = lacking(needs, capabilities)
     if sc.missing:
         pytest.skip("the engine does not declare " + "; ".join(missing(needs, capabilities)))
+    sc.needs = sorted(needs)
+    why_na = not_applicable(sc.readings, capabilities)
+    if why_na:
+        raise NotApplicable(why_na)
 
 
 class NotApplicable(Exception):
@@ -490,10 +496,18 @@ class NotApplicable(Exception):
 
 
 def held_readings(capabilities: dict[str, Any]) -> dict[str, str]:
-    """The readings an engine holds: those its hello declares, the kit's default for every other group."""
-    from engine import default_readings
+    """The readings an engine holds: those its hello declares, the kit's default for every other group (the
+    presumption docs/PROTOCOL.md §5 states; `presumed_readings`)."""
+    from harness.common.facts import default_readings
 
     return default_readings() | dict(capabilities.get("readings") or {})
+
+
+def presumed_readings(capabilities: dict[str, Any]) -> list[str]:
+    """The reading groups an engine's hello does not name, whose kit's default it is presumed to hold."""
+    from harness.common.facts import READINGS
+
+    return sorted(set(READINGS) - set(capabilities.get("readings") or {}))
 
 
 def not_applicable(readings: list[str], capabilities: dict[str, Any]) -> str:
@@ -615,19 +629,20 @@ def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: A
     _fail(request, step, exception)
 
 
-def classify(error: BaseException | None) -> tuple[str, str]:
+def classify(error: BaseException | None, needs: list[str] | None = None) -> tuple[str, str]:
     """The status of a scenario from the exception that stopped it (None: it passed).
 
     FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
     ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
     CRASH/TIMEOUT: the engine process misbehaved (protocol adapters); TIMEOUT also: an engine in this process
-    did not end the scenario within --scenario-timeout (pytest_runtest_call)."""
+    did not end the scenario within --scenario-timeout (pytest_runtest_call). `needs`: what the scenario needs
+    of an engine, every one declared (it started); None when not known (the claim is then not made)."""
     if error is None:
         return "PASS", ""
     if isinstance(error, NotApplicable):
         return "N/A", str(error)
     if isinstance(error, MetamorphicFailure):      # a scenario that passed plainly, under a transformation
-        status, message = classify(error.cause)
+        status, message = classify(error.cause, needs)
         return status, error.prefix() + message
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
@@ -636,7 +651,10 @@ def classify(error: BaseException | None) -> tuple[str, str]:
     if isinstance(error, EngineUnsupported):
         # the scenario started, so the engine declares all it needs (edition, features, cards): a request inside
         # what it declares, refused as unsupported, is a failure — a capability cannot be declared and not held
-        return "FAIL", f"declared, refused: {error} (the engine declares every capability this scenario needs)"
+        if needs is None:
+            return "FAIL", f"declared, refused: {error}"
+        return "FAIL", (f"declared, refused: {error} (the engine declares every capability this scenario needs: "
+                        f"{', '.join(needs) or 'nothing beyond the minimal contract'})")
     if isinstance(error, AssertionError):
         return "FAIL", str(error) or "a check failed"
     if isinstance(error, EngineRefused):
@@ -688,7 +706,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if sc.error is None and call.excinfo is not None:
             sc.error = call.excinfo.value
         sc.duration = time.perf_counter() - sc.started if sc.started else 0.0
-        sc.status, sc.message = classify(sc.error)
+        sc.status, sc.message = classify(sc.error, sc.needs)
         notrun = [s for s in sc.steps if s.status == "notrun"]
         if sc.status == "PASS" and notrun:
             sc.status = "PARTIAL"
@@ -706,7 +724,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if _engine_gave_up(item, rec):
                 return
         if is_worker(item.config):
-            report.berserk_scenario = _payload(sc, rec.readings)     # sent to the controller with the report (pytest-xdist)
+            report.berserk_scenario = _payload(sc, rec.readings, rec.presumed)     # sent to the controller with the report (pytest-xdist)
         if rec.keeps_traces(item.config):
             rec.traces[sc.id] = trace_data(sc)
         if rec.trace_dir is not None:
@@ -758,12 +776,13 @@ def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
-def _payload(sc: Scenario, rec_readings: dict[str, str]) -> dict[str, Any]:
+def _payload(sc: Scenario, rec_readings: dict[str, str], presumed: list[str]) -> dict[str, Any]:
     """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
             "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
             "missing": list(sc.missing), "readings": list(sc.readings), "held": dict(rec_readings),
+            "presumed": list(presumed), "needs": sc.needs,
             "steps": [[s.keyword, s.text, s.line, s.status, s.check, s.message] for s in sc.steps]}
 
 
@@ -783,11 +802,12 @@ class WorkerResults:
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
                       duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
                       index=data["index"], missing=list(data.get("missing", [])),
-                      readings=list(data.get("readings", [])))
+                      readings=list(data.get("readings", [])), needs=data.get("needs"))
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
         if data.get("held"):
             self.rec.readings = dict(data["held"])
+            self.rec.presumed = list(data.get("presumed", []))
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
@@ -831,7 +851,7 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter,
-                  readings=dict(rec.readings))
+                  readings=dict(rec.readings), readings_presumed=list(rec.presumed) if rec.readings else [])
     stale = rec.stale()
     incomplete = interrupted or bool(rec.stopped)
     not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if incomplete else []
