@@ -423,10 +423,13 @@ def world(request: pytest.FixtureRequest) -> Any:
     world = World(adapter=adapter)
     gates: dict[str, str | None] = {}         # the engine's capabilities do not change within a scenario
 
-    def gate(name: str) -> str | None:
-        if name not in gates:
-            gates[name] = check_gate(adapter, name)
-        return gates[name]
+    def gate(name: str, args: dict[str, Any]) -> str | None:
+        from harness.suite.capabilities import step_key
+
+        key = step_key(name, args)
+        if key not in gates:
+            gates[key] = check_gate(adapter, key)
+        return gates[key]
 
     world.check_gate = gate
     world.record_replies = request.node.stash.get(RECORD_REPLIES, False)
@@ -435,12 +438,12 @@ def world(request: pytest.FixtureRequest) -> Any:
 
 
 def check_gate(adapter: Any, name: str) -> str | None:
-    """Why the engine cannot take the check `name` (a «Тогда» step function): the features of its STEP_NEEDS
-    it does not declare; None when it can."""
-    from harness.suite.capabilities import STEP_NEEDS, need_met, need_words
+    """Why the engine cannot take the check `name` (a «Тогда» step function, or its `step_key`): the features of
+    its STEP_NEEDS (and STEP_PHRASE_NEEDS) it does not declare; None when it can."""
+    from harness.suite.capabilities import need_met, need_words, step_needs
 
     capabilities = adapter.capabilities()
-    lacking = [need for need in STEP_NEEDS.get(name, ()) if not need_met(need, capabilities)]
+    lacking = [need for need in step_needs(name) if not need_met(need, capabilities)]
     return ("the engine does not declare " + ", ".join(need_words(n) for n in lacking)) if lacking else None
 
 
