@@ -64,7 +64,8 @@ def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> N
     run = results.run
     out = console.print
     out(f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · suite {run.suite_version} · "
-        f"seed {run.seed} · {run.duration_s:.2f}s", markup=False)
+        f"seed {run.seed} · {run.duration_s:.2f}s"
+        + (f" · shard {run.shard['index']}/{run.shard['count']}" if getattr(run, "shard", None) else ""), markup=False)
     if readings_line(results):
         out(readings_line(results), markup=False)
     summary = results.summary()

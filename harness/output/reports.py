@@ -560,6 +560,7 @@ def print_summary(results: RunResults, console: Console) -> None:
         Text(
             f"{terminal(run.engine)} {terminal(run.engine_version)} · protocol {run.protocol_version} · "
             f"suite {run.suite_version} · seed {run.seed} · {run.duration_s:.2f}s"
+            + (f" · shard {run.shard['index']}/{run.shard['count']}" if run.shard else "")
         )
     )
     from harness.output.annotations import readings_line

@@ -96,6 +96,8 @@ class Recorder:
     collected: set[str] = field(default_factory=set)
     unit_filter: list[str] = field(default_factory=list)
     edition_filter: list[str] = field(default_factory=list)
+    shard: tuple[int, int] | None = None      # --shard K/N: this run is the K-th slice of N
+    unsliced: list[str] = field(default_factory=list)     # --shard: the ids every slice selects, in collection order
     engine_name: str = ""
     engine_version: str = ""
     trace_dir: Path | None = None
@@ -172,6 +174,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "
                      "readings; an engine over the protocol declares its own in hello)")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--shard", default=None, metavar="K/N",
+                help="run only the K-th of N stable slices of the selected scenarios (by a hash of their ids; "
+                     "berserk-rules merge joins the slices' reports)")
     g.addoption("--min-played", type=int, default=1,
                 help="fail when scenarios ran but the engine played fewer than N to a verdict (default 1)")
     g.addoption("--trace-dir", default=None,
@@ -215,6 +220,14 @@ def pytest_configure(config: pytest.Config) -> None:
             dict(r.split("=", 1) for r in readings if "=" in r))
         if problems:
             raise pytest.UsageError("; ".join(problems))
+    shard = config.getoption("--shard")
+    if shard:
+        from harness.run.shards import parse_shard
+
+        try:
+            parse_shard(shard)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--shard: {exc}") from None
     adapter = make_adapter(config)
     for marker in MARKERS:       # also without the kit's pyproject.toml (an installed kit)
         config.addinivalue_line("markers", marker)
@@ -222,7 +235,7 @@ def pytest_configure(config: pytest.Config) -> None:
         expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
         report_dir=Path(report_dir) if report_dir else None,
         unit_filter=list(config.getoption("--unit")), edition_filter=list(config.getoption("--edition")),
-        engine_name=adapter.name, engine_version=adapter.version,
+        engine_name=adapter.name, engine_version=adapter.version, shard=_shard_option(config),
         trace_dir=Path(config.getoption("--trace-dir")) if config.getoption("--trace-dir") else None,
     )
     if not is_worker(config):
@@ -349,8 +362,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rec.collected.add(_result_id(item, tpl))
         edition = parts[tpl.feature.filename].split("/", 1)[0]
         assumptions = [m.args[0] for m in item.iter_markers("assumption")]
-        if _unit_selected(units, rec.unit_filter, rec.edition_filter, edition if edition in EDITIONS else None,
-                          assumptions):
+        chosen = _unit_selected(units, rec.unit_filter, rec.edition_filter,
+                                edition if edition in EDITIONS else None, assumptions)
+        if chosen and rec.shard is not None:
+            rec.unsliced.append(_result_id(item, tpl))
+        if chosen and _in_shard(rec, _result_id(item, tpl)):
             keep.append(item)
             rec.selected.append(_result_id(item, tpl))
         else:
@@ -364,6 +380,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # a scenario's failure is reported by its result (pytest_runtest_makereport replaces the report's
             # text): pytest's own long form, which parses the source of every frame, is not built for it
             item.repr_failure = _plain_failure  # type: ignore[method-assign]
+
+
+def _shard_option(config: pytest.Config) -> tuple[int, int] | None:
+    from harness.run.shards import parse_shard
+
+    shard = config.getoption("--shard")
+    return parse_shard(shard) if shard else None
+
+
+def _in_shard(rec: Recorder, sid: str) -> bool:
+    """Whether a scenario is in this run's slice (--shard K/N; every scenario when the run is not sliced)."""
+    if rec.shard is None:
+        return True
+    from harness.run.shards import shard_of
+
+    return shard_of(sid, rec.shard[1]) == rec.shard[0]
 
 
 def _plain_failure(excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
@@ -854,7 +886,8 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter,
-                  readings=dict(rec.readings), readings_presumed=list(rec.presumed) if rec.readings else [])
+                  readings=dict(rec.readings), readings_presumed=list(rec.presumed) if rec.readings else [],
+                  shard=_shard_info(rec.shard, rec.unsliced))
     stale = rec.stale()
     incomplete = interrupted or bool(rec.stopped)
     not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if incomplete else []
@@ -865,6 +898,16 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
         by = signal_name(KeyboardInterrupt())
     return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run,
                       stopped=rec.stopped, interrupted_by=by)
+
+
+def _shard_info(shard: tuple[int, int] | None, unsliced: list[str]) -> dict[str, Any]:
+    """A slice's `run.shard`: which slice, of which suite, and the scenarios of the whole run in collection order
+    (so `merge` gives the merged results the order of one run, and sees a scenario no slice has)."""
+    if shard is None:
+        return {}
+    from harness.run.shards import suite_hash
+
+    return {"index": shard[0], "count": shard[1], "suite": suite_hash(), "order": list(dict.fromkeys(unsliced))}
 
 
 def _review_state() -> Any:
