@@ -21,7 +21,11 @@ EXAMPLES: dict[str, str] = {
   berserk-rules check                                   # the reference engine; reports in reports/
   berserk-rules check --engine-cmd "./my-engine" --expectations my-engine.yaml --report-dir out
   berserk-rules check --unit classic:113.2 --edition classic
-  GITHUB_ACTIONS=true berserk-rules check ...           # also ::error annotations and a job summary""",
+  GITHUB_ACTIONS=true berserk-rules check ...           # also ::error annotations and a job summary
+  berserk-rules check --shard 2/3 --report-dir out-2    # one job of a CI matrix: the second of 3 stable slices""",
+    "merge": """examples:
+  berserk-rules merge out-1 out-2 out-3 --report-dir reports   # the slices of `check --shard K/3`, as one run
+  berserk-rules merge slices/*/ --report-dir reports""",
     "units": """examples:
   berserk-rules units --edition heroes
   berserk-rules units --unit classic:503.1
