@@ -848,6 +848,8 @@ class WorkerResults:
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         self.rec.collected.update(getattr(node, "workeroutput", {}).get("berserk_collected", []))
         self.rec.collected_names.update(getattr(node, "workeroutput", {}).get("berserk_collected_names", {}))
+        if not self.rec.unsliced:      # --shard: every worker collected the same suite, in the same order
+            self.rec.unsliced = list(getattr(node, "workeroutput", {}).get("berserk_unsliced", []))
 
 
 def trace_file_name(scenario_id: str) -> str:
@@ -952,6 +954,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # writes the reports. It also needs to know what was collected (for stale expectations).
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         session.config.workeroutput["berserk_collected_names"] = dict(rec.collected_names)  # type: ignore[attr-defined]
+        session.config.workeroutput["berserk_unsliced"] = list(rec.unsliced)  # type: ignore[attr-defined]
         return
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED and bool(_SIGNALLED) and not rec.stopped
     _SIGNALLED.clear()
