@@ -121,3 +121,13 @@ def test_shard_values() -> None:
         with pytest.raises(ValueError):
             parse_shard(bad)
     assert {shard_of(f"classic:x-{i}", 4) for i in range(200)} == {1, 2, 3, 4}
+
+
+def test_update_expectations_from_a_slice_keeps_the_other_slices_entries(runs: dict[str, Path]) -> None:
+    from harness.cli.expectations import expectations_from
+    from harness.run.results import RunResults
+
+    other = _json(runs["s2"])["results"][0]["scenario"]
+    mine = RunResults.load(runs["s1"] / "results.json")
+    kept = expectations_from(mine, {other: {"status": "FAIL", "reason": "issue 7"}})
+    assert kept[other] == {"status": "FAIL", "reason": "issue 7"}
