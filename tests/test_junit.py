@@ -120,3 +120,17 @@ def test_faulty_engine_summary_and_junit_agree(faulty_run, schema) -> None:
     cases = {c.get("name"): c for c in ET.parse(path).getroot().iter("testcase")}
     upass = next(c for name, c in cases.items() if "[fx-6]" in name).find("failure")
     assert upass.get("type") == "UNEXPECTED_PASS"
+
+
+def test_an_incomplete_run_is_valid_too(schema, tmp_path: Path) -> None:
+    """An interrupted or stopped run's junit.xml (its first testsuite: one error naming why) follows the schema."""
+    from harness.output.reports import write_junit
+    from harness.run.results import RunInfo, RunResults, ScenarioResult
+
+    run = RunInfo("engine", "1", "1.0.0", "0.1.0", 0, "2026-01-01T00:00:00Z", 1.0)
+    done = ScenarioResult("classic:a-1", "[a-1] x", "features/classic/113-x.feature", 3, ["classic:113.2"], [], "PASS")
+    for kind in ({"interrupted": True, "not_run": ["classic:a-2"]}, {"stopped": "no hello", "not_run": ["classic:a-2"]}):
+        path = write_junit(RunResults(run, [done], **kind), tmp_path / "junit.xml")
+        schema.validate(str(path))
+        root = ET.parse(path).getroot()
+        assert (root.get("tests"), root.get("errors")) == ("2", "1")
