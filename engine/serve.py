@@ -26,9 +26,10 @@ import engine
 PROTOCOL_VERSION = "1.0.0"
 # every feature of the protocol (docs/PROTOCOL.md §5): the reference engine implements them all
 FEATURES = ["activated_abilities", "attachments", "battle_history", "battle_start", "card_definitions",
-            "control_change", "decks", "defenders", "extra_lives", "face_down", "generated_actions",
+            "control_change", "decks", "defenders", "extra_lives", "face_down", "flying", "generated_actions",
             "history_queries", "inline_cards", "markers", "movement", "participle_replacement", "play_cards",
-            "redirects", "rule_effects", "static_abilities", "targets", "triggered_abilities"]
+            "poison", "redirects", "rule_effects", "static_abilities", "targets", "triggered_abilities",
+            "uniqueness"]
 REQUESTS = ("hello", "setup", "act", "answer", "state", "quit")
 
 

@@ -64,6 +64,7 @@ __all__ = ["main", "build_parser", "use_rules_dir", "VERB_MODULES", "EXIT_OK", "
 # The verbs, in the order `berserk-rules --help` lists them: one module each.
 VERB_MODULES: list[str] = [
     "harness.cli.check",
+    "harness.cli.merge",
     "harness.cli.units",
     "harness.cli.coverage",
     "harness.cli.lookup",

@@ -66,6 +66,8 @@ def cmd_check(ns: argparse.Namespace) -> int:
         extra += ["--reading", reading]
     if ns.metamorphic:
         extra += ["--metamorphic"]
+    if ns.shard:
+        extra += ["--shard", ns.shard]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
         code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
                                       quiet=True, extra=extra, plugins=[PytestProgress(bar)], partial=True)
@@ -165,10 +167,24 @@ def register(sub: Any) -> None:
                         "transformation (exclusions: features/metamorphic.yaml)")
     c.add_argument("--unit", action="append", default=[], type=argtypes.unit_selector, help="only scenarios naming this unit or one under it (a clause or section selects every unit under it: classic:113, classic:503.1), or depending on an assumption (asm:<id>)")
     c.add_argument("--edition", action="append", default=[], choices=EDITIONS)
+    c.add_argument("--shard", type=shard_arg, metavar="K/N",
+                   help="run only the K-th of N stable slices of the selected scenarios (by a hash of each scenario's "
+                        "id; a job of a CI matrix each); `berserk-rules merge DIR…` joins the slices' reports")
     c.add_argument("--reading", action="append", default=[], type=reading_arg, metavar="GROUP=READING",
                    help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "
                         "`readings:`; e.g. heroes-queue=fifo); scenarios resting on another reading are N/A")
     c.set_defaults(func=cmd_check)
+
+
+def shard_arg(text: str) -> str:
+    """A `--shard K/N` value (harness/run/shards.py)."""
+    from harness.run.shards import parse_shard
+
+    try:
+        index, count = parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return f"{index}/{count}"
 
 
 def reading_arg(text: str) -> str:

@@ -5,7 +5,7 @@ An engine author starting out records what the engine does today; from then on t
 change (a new failure, or an unexpected pass that asks for the entry to be removed). Every result that is
 not PASS becomes an entry `{status, reason}` with the result's message (its first line) as the reason;
 a reason already written in FILE for the same status is kept (it may hold a link). After a run filtered
-by --unit/--edition, entries of FILE for scenarios that were not run are kept. The file is replaced
+by --unit/--edition, or a slice of one (--shard), entries of FILE for scenarios that were not run are kept. The file is replaced
 atomically (written beside it, then renamed).
 """
 
@@ -47,7 +47,7 @@ def expectations_from(results: Any, previous: dict[str, dict[str, str]] | None =
         if r.scenario not in previous and r.name in by_title:
             previous[r.scenario] = previous.pop(by_title[r.name])
     run_ids = {r.scenario for r in results.results}
-    filtered = bool(results.run.unit_filter or results.run.edition_filter)
+    filtered = bool(results.run.unit_filter or results.run.edition_filter or getattr(results.run, "shard", None))
     out: dict[str, dict[str, str]] = {}
     for r in results.results:
         if r.status in ("PASS", "SKIP", "N/A") or (r.status == "PARTIAL" and r.as_expected):   # nothing to expect

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 from typing import Any
 
@@ -22,7 +21,11 @@ EXAMPLES: dict[str, str] = {
   berserk-rules check                                   # the reference engine; reports in reports/
   berserk-rules check --engine-cmd "./my-engine" --expectations my-engine.yaml --report-dir out
   berserk-rules check --unit classic:113.2 --edition classic
-  GITHUB_ACTIONS=true berserk-rules check ...           # also ::error annotations and a job summary""",
+  GITHUB_ACTIONS=true berserk-rules check ...           # also ::error annotations and a job summary
+  berserk-rules check --shard 2/3 --report-dir out-2    # one job of a CI matrix: the second of 3 stable slices""",
+    "merge": """examples:
+  berserk-rules merge out-1 out-2 out-3 --report-dir reports   # the slices of `check --shard K/3`, as one run
+  berserk-rules merge slices/*/ --report-dir reports""",
     "units": """examples:
   berserk-rules units --edition heroes
   berserk-rules units --unit classic:503.1
@@ -77,15 +80,10 @@ EXAMPLES: dict[str, str] = {
 
 
 def suite_hash() -> str:
-    """The first 12 hex digits of a SHA-256 over the rules, features and boards (paths and bytes)."""
-    digest = hashlib.sha256()
-    for folder, pattern in ((paths.RULES, "*"), (paths.FEATURES, "*.feature"), (paths.SCENARIOS, "*.yaml")):
-        if not folder.is_dir():
-            continue
-        for f in sorted(p for p in folder.rglob(pattern) if p.is_file()):
-            digest.update(f.relative_to(folder.parent).as_posix().encode("utf-8") + b"\0")
-            digest.update(f.read_bytes() + b"\0")
-    return digest.hexdigest()[:12]
+    """The content hash of the suite (harness/run/shards.py, where slices of a run are told apart by it)."""
+    from harness.run.shards import suite_hash as content_hash
+
+    return content_hash()
 
 
 def kit_version() -> str:

@@ -8,10 +8,23 @@ The harness imports them from here and nowhere else.
 from __future__ import annotations
 
 from engine import DEFAULT_PLAYERS as _ENGINE_PLAYERS
-from engine import EDITION_NAMES, GRID_COLUMNS, GRID_ROWS, IN_PLAY
+from engine import (
+    EDITION_NAMES,
+    GRID_COLUMNS,
+    GRID_ROWS,
+    IN_PLAY,
+    READINGS,
+    default_readings,
+    readings_problems,
+)
 from engine import ZONES as _ENGINE_ZONES
 
-__all__ = ["EDITIONS", "COLUMNS", "ROWS", "GRID", "ZONES", "IN_PLAY", "DEFAULT_PLAYERS"]
+__all__ = ["EDITIONS", "COLUMNS", "ROWS", "GRID", "ZONES", "IN_PLAY", "DEFAULT_PLAYERS", "READINGS",
+           "default_readings", "readings_problems"]
+
+# READINGS, the register of readings (rules/assumptions.yaml `readings:`, engine/readings.py): group → its
+# readings, the kit's default first; `default_readings()` the defaults, `readings_problems(d)` what is wrong with
+# an engine's declaration of the readings it holds (an unknown group or reading, named with the known ones)
 
 #: the editions, in the engine's order: ("classic", "heroes")
 EDITIONS: tuple[str, ...] = EDITION_NAMES

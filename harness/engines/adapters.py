@@ -24,9 +24,10 @@ class EngineRefused(Exception):
 class EngineFault(Exception):
     """The engine misbehaved (crash, hang, garbage, schema violation): status ERROR/CRASH/TIMEOUT."""
 
-    def __init__(self, status: str, message: str, at_start: bool = False):
+    def __init__(self, status: str, message: str, at_start: bool = False, final: bool = False):
         self.status = status
         self.at_start = at_start          # the engine could not be started (harness.engines.startup)
+        self.final = final                # a start that fails the same way every time (a bad hello): never retried
         super().__init__(message)
 
 

@@ -33,6 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from harness.common.facts import readings_problems
 from harness.common.sanitize import loads_checked
 from harness.engines.adapters import EngineFault, EngineRefused, EngineUnsupported, NotDeclared
 
@@ -424,6 +425,12 @@ class SubprocessAdapter:
         if major(theirs) != major(PROTOCOL_VERSION):
             raise self._fault_now("ERROR", f"the engine speaks protocol {theirs}, the harness {PROTOCOL_VERSION}: "
                                            "the major versions must match")
+        wrong = readings_problems(hello["capabilities"].get("readings"))
+        if wrong:        # a reading the register does not have would be shown as held and escape real ones' scenarios
+            fault = self._fault_now("ERROR", "the engine's hello declares a reading the register (rules/assumptions.yaml) "
+                                             "does not have: " + "; ".join(f"capabilities.{p}" for p in wrong))
+            fault.final = True
+            raise fault
         self._hello = hello
 
     def _call(self, kind: str, **fields: Any) -> dict[str, Any]:

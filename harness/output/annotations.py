@@ -42,12 +42,32 @@ def section_line(section: str, counts: dict[str, int]) -> str:
     return f"  {section}: {', '.join(parts) or 'none'}; {counts['unexpected']} unexpected"
 
 
+def readings_line(results: Any) -> str:
+    """The readings the run judged the engine by, for the run's header: those it declared, and those it was
+    presumed to hold because its hello names no reading of their group (the kit's defaults, docs/PROTOCOL.md §5)."""
+    run = results.run
+    if not run.readings:
+        return ""
+    presumed = [g for g in run.readings_presumed if g in run.readings]
+    declared = sorted(set(run.readings) - set(presumed))
+    parts = []
+    if declared:
+        parts.append("declared " + ", ".join(f"{g}={run.readings[g]}" for g in declared))
+    if presumed:
+        parts.append(("the engine's hello declares no reading: " if not declared else "not declared, ")
+                     + "presumed the kit's defaults " + ", ".join(f"{g}={run.readings[g]}" for g in presumed))
+    return "readings: " + "; ".join(parts)
+
+
 def print_plain_summary(results: Any, console: Any, message_lines: int = 6) -> None:
     """The run's summary for a log: no table borders, no wrapping, `file:line:` first."""
     run = results.run
     out = console.print
     out(f"{run.engine} {run.engine_version} · protocol {run.protocol_version} · suite {run.suite_version} · "
-        f"seed {run.seed} · {run.duration_s:.2f}s", markup=False)
+        f"seed {run.seed} · {run.duration_s:.2f}s"
+        + (f" · shard {run.shard['index']}/{run.shard['count']}" if getattr(run, "shard", None) else ""), markup=False)
+    if readings_line(results):
+        out(readings_line(results), markup=False)
     summary = results.summary()
     out("Results by section:", markup=False)
     for section, counts in results.by_section():

@@ -128,9 +128,13 @@ def _detail(result: ScenarioResult) -> str:
 
 
 def _outcome(result: ScenarioResult) -> tuple[str, dict[str, str], str] | None:
-    """The JUnit element (tag, attributes, text) for a result, None for a plain pass."""
+    """The JUnit element (tag, attributes, text) for a result, None for a plain pass. Every result as expected but
+    a PASS is `skipped` (a SKIP, an N/A, an expected PARTIAL, a known failure) and every unexpected one a `failure`
+    (FAIL, an unexpected pass) or an `error` (the rest), so JUnit's counts are pytest's (`junit_counts`)."""
     if result.status == "SKIP":
         return "skipped", {"message": _x(result.message or "skipped")}, ""
+    if result.status == "N/A":           # resting on a reading the engine does not hold: the reason names it
+        return "skipped", {"type": "N/A", "message": _x(f"N/A: {result.message}")}, ""
     if result.status == "PARTIAL" and result.as_expected:     # never a pass: some checks were not run
         return "skipped", {"message": _x(f"PARTIAL: {result.message}")}, ""
     if result.known_failure:
@@ -147,18 +151,67 @@ def _outcome(result: ScenarioResult) -> tuple[str, dict[str, str], str] | None:
     return tag, {"message": _x(message), "type": result.status}, _detail(result)
 
 
+_COUNT_OF = {"failure": "failures", "error": "errors", "skipped": "skipped"}
+
+
+def junit_counts(results: RunResults) -> dict[str, int]:
+    """The scenarios as junit.xml counts them: tests, failures, errors, skipped and passed (the incomplete run's
+    one error aside). failures + errors are the unexpected results, pytest's *failed*."""
+    counts = dict.fromkeys(("tests", "failures", "errors", "skipped", "passed"), 0)
+    for result in results.results:
+        counts["tests"] += 1
+        outcome = _outcome(result)
+        counts[_COUNT_OF[outcome[0]] if outcome else "passed"] += 1
+    return counts
+
+
 def _property(parent: ET.Element, name: str, value: str) -> None:
     ET.SubElement(parent, "property", {"name": name, "value": _x(value)})
 
 
+def _case_lines(result: ScenarioResult, where: str) -> list[str]:
+    """What JUnit's schema gives no attribute for, as `key: value` lines of the testcase's <system-out> (the
+    Jenkins schema allows a testcase no <properties> and no file or line attribute): shown by Jenkins and GitLab
+    with the test."""
+    lines = [f"scenario_id: {result.scenario}", f"file: {where}:{result.line}"]
+    lines += [f"unit: {unit}" for unit in result.units]
+    lines += [f"assumption: {assumption}" for assumption in result.assumptions]
+    lines += [f"reading: {reading}" for reading in result.readings]
+    lines += [f"status: {result.status}", f"expected: {result.expected}"]
+    if result.reason:
+        lines.append(f"reason: {result.reason}")
+    if result.fork:
+        lines.append(f"fork: {fork_summary(result.fork)}")
+    for check in result.checks:        # a verdict per check (PASS, FAIL, NOTRUN, NOTREACHED)
+        lines.append(f"check: {check.check} {check.verdict} (line {check.line}): {check.keyword} {check.text}"
+                     + (f" — {check.message}" if check.message else ""))
+    if result.missing:
+        lines.append(f"missing: {', '.join(result.missing)}")
+    return lines
+
+
+def case_fields(case: ET.Element) -> list[tuple[str, str]]:
+    """The `key: value` lines of a testcase's <system-out> (`_case_lines`), as pairs."""
+    out = case.find("system-out")
+    pairs = []
+    for line in (out.text or "").splitlines() if out is not None else ():
+        key, sep, value = line.partition(": ")
+        if sep:
+            pairs.append((key, value))
+    return pairs
+
+
 def render_junit(results: RunResults) -> bytes:
+    """junit.xml, valid against the JUnit schema of the Jenkins xUnit plugin (tests/data/junit-jenkins.xsd): one
+    testsuite per feature file (its `file`, the run's properties), one testcase per scenario (its outcome, and
+    what the schema has no place for in its <system-out>: `_case_lines`)."""
     run = results.run
     by_feature: dict[str, list[ScenarioResult]] = {}
     for result in results.results:
         by_feature.setdefault(result.feature, []).append(result)
 
     root = ET.Element("testsuites", {"name": "berserk-rules"})
-    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+    totals = dict.fromkeys(("tests", "failures", "errors"), 0)
     total_time = 0.0
     from harness.output.annotations import annotation_path
 
@@ -170,37 +223,11 @@ def render_junit(results: RunResults) -> bytes:
         properties = ET.SubElement(suite, "properties")
         for name in ("engine", "engine_version", "protocol_version", "suite_version", "seed"):
             _property(properties, name, str(getattr(run, name)))
-        counts = dict.fromkeys(totals, 0)
+        counts = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
         suite_time = 0.0
         for result in by_feature[feature]:
-            case = ET.SubElement(
-                suite,
-                "testcase",
-                {
-                    "classname": _x(_classname(feature)),
-                    "name": _x(result.name),
-                    "file": _x(where),
-                    "line": str(result.line),
-                    "time": _seconds(result.duration_s),
-                },
-            )
-            props = ET.SubElement(case, "properties")
-            _property(props, "scenario_id", result.scenario)
-            for unit in result.units:
-                _property(props, "unit", unit)
-            for assumption in result.assumptions:
-                _property(props, "assumption", assumption)
-            _property(props, "status", result.status)
-            _property(props, "expected", result.expected)
-            if result.reason:
-                _property(props, "reason", result.reason)
-            if result.fork:
-                _property(props, "fork", fork_summary(result.fork))
-            for check in result.checks:        # a verdict per check (PASS, FAIL, NOTRUN, NOTREACHED)
-                _property(props, "check", f"{check.check} {check.verdict} (line {check.line}): {check.keyword} "
-                                          f"{check.text}" + (f" — {check.message}" if check.message else ""))
-            if result.missing:
-                _property(props, "missing", ", ".join(result.missing))
+            case = ET.SubElement(suite, "testcase", {"classname": _x(_classname(feature)), "name": _x(result.name),
+                                                     "time": _seconds(result.duration_s)})
             counts["tests"] += 1
             suite_time += result.duration_s
             outcome = _outcome(result)
@@ -209,18 +236,20 @@ def render_junit(results: RunResults) -> bytes:
                 element = ET.SubElement(case, tag, attrs)
                 if text:
                     element.text = text
-                counts[{"failure": "failures", "error": "errors", "skipped": "skipped"}[tag]] += 1
+                counts[_COUNT_OF[tag]] += 1
+            ET.SubElement(case, "system-out").text = _x("\n".join(_case_lines(result, where)))
         suite.set("time", _seconds(suite_time))
         suite.set("timestamp", run.started)
         for key, value in counts.items():
             suite.set(key, str(value))
-            totals[key] += value
+            if key in totals:
+                totals[key] += value
         total_time += suite_time
     if not results.complete:
         _incomplete_suite(root, results)
         totals["tests"] += 1
         totals["errors"] += 1
-    for key, value in totals.items():
+    for key, value in totals.items():     # the schema gives <testsuites> no `skipped`: each testsuite has its own
         root.set(key, str(value))
     root.set("time", _seconds(results.run.duration_s or total_time))
     ET.indent(root)
@@ -531,8 +560,13 @@ def print_summary(results: RunResults, console: Console) -> None:
         Text(
             f"{terminal(run.engine)} {terminal(run.engine_version)} · protocol {run.protocol_version} · "
             f"suite {run.suite_version} · seed {run.seed} · {run.duration_s:.2f}s"
+            + (f" · shard {run.shard['index']}/{run.shard['count']}" if run.shard else "")
         )
     )
+    from harness.output.annotations import readings_line
+
+    if readings_line(results):
+        console.print(Text(terminal(readings_line(results))))
     table = Table(title="Results by section", title_justify="left", show_footer=True)
     summary = results.summary()
     table.add_column("section", footer="total")
@@ -556,7 +590,6 @@ def print_summary(results: RunResults, console: Console) -> None:
     else:
         line.append(f"{summary['unexpected']} unexpected", style="bold red")
     console.print(line)
-    console.print(Text(played_line(results)))
     console.print(Text(played_line(results)))
     if summary.get("needs_review"):  # harness/rules/review.py: wording changed since the last review
         console.print(Text(f"{summary['needs_review']} scenario(s) need review: their rule units changed wording", style="bold yellow"))
@@ -590,17 +623,19 @@ def print_summary(results: RunResults, console: Console) -> None:
 
 
 def played_line(results: RunResults) -> str:
-    """How many scenarios the engine played, and the run in pytest's words, which agree with the kit's:
-    pytest's *failed* are the unexpected results (an unexpected pass included), its *passed* the expected
-    PASSes, its *skipped* the SKIPs and the known failures."""
+    """How many scenarios the engine played, and the run in pytest's and junit.xml's words, which agree with the
+    kit's (`junit_counts`, the one count): *failed* are the unexpected results (an unexpected pass included), JUnit's
+    failures and errors; *passed* the expected PASSes; *skipped* the SKIPs, the N/As, the expected PARTIALs and the
+    known failures."""
     summary = results.summary()
-    passed = sum(1 for r in results.results if r.status == "PASS" and r.as_expected)
-    failed = summary["unexpected"]
+    junit = junit_counts(results)
+    passed, failed = junit["passed"], junit["failures"] + junit["errors"]     # = summary["unexpected"]
     checks = summary["checks"]
     line = (f"played: {summary['played']} of {summary['total']} scenarios ran to a verdict (PASS, PARTIAL or FAIL) · "
             f"checks: {checks['run']} of {checks['total']} run ({checks['passed']} passed, {checks['failed']} failed), "
             f"{checks['notrun']} not run, {checks['not_reached']} not reached · "
-            f"as pytest counts them: {failed} failed, {passed} passed, {summary['total'] - failed - passed} skipped")
+            f"as pytest and junit.xml count them: {failed} failed ({junit['failures']} failures, {junit['errors']} "
+            f"errors), {passed} passed, {junit['skipped']} skipped")
     conf = summary["conformance"]
     if conf["readings"]["total"] or summary.get("N/A"):
         held = ", ".join(f"{g}={v}" for g, v in sorted(results.run.readings.items())) or "the kit's defaults"

@@ -82,6 +82,7 @@ class Scenario:
     index: int = 0                  # position in the collection order
     missing: list[str] = field(default_factory=list)   # a SKIP: the needs the engine does not declare
     readings: list[str] = field(default_factory=list)  # «group=value»: the readings its outcome holds under
+    needs: list[str] | None = None   # what it needs of an engine, all declared (None: not known, it did not start)
 
 
 @dataclass
@@ -95,11 +96,14 @@ class Recorder:
     collected: set[str] = field(default_factory=set)
     unit_filter: list[str] = field(default_factory=list)
     edition_filter: list[str] = field(default_factory=list)
+    shard: tuple[int, int] | None = None      # --shard K/N: this run is the K-th slice of N
+    unsliced: list[str] = field(default_factory=list)     # --shard: the ids every slice selects, in collection order
     engine_name: str = ""
     engine_version: str = ""
     trace_dir: Path | None = None
     traces: dict[str, dict[str, Any]] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)   # the readings the engine holds (its hello)
+    presumed: list[str] = field(default_factory=list)        # groups its hello does not name: the default presumed
     start_failed: list[str] = field(default_factory=list)    # scenarios that ended on a failed engine start
     stopped: str = ""          # the engine could not be started: the run stopped with this one error
 
@@ -170,6 +174,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="the built-in engine plays this reading where the text admits several (rules/assumptions.yaml "
                      "readings; an engine over the protocol declares its own in hello)")
     g.addoption("--report-dir", default=None, help="write results.json, junit.xml and index.html here")
+    g.addoption("--shard", default=None, metavar="K/N",
+                help="run only the K-th of N stable slices of the selected scenarios (by a hash of their ids; "
+                     "berserk-rules merge joins the slices' reports)")
     g.addoption("--min-played", type=int, default=1,
                 help="fail when scenarios ran but the engine played fewer than N to a verdict (default 1)")
     g.addoption("--trace-dir", default=None,
@@ -213,6 +220,14 @@ def pytest_configure(config: pytest.Config) -> None:
             dict(r.split("=", 1) for r in readings if "=" in r))
         if problems:
             raise pytest.UsageError("; ".join(problems))
+    shard = config.getoption("--shard")
+    if shard:
+        from harness.run.shards import parse_shard
+
+        try:
+            parse_shard(shard)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--shard: {exc}") from None
     adapter = make_adapter(config)
     for marker in MARKERS:       # also without the kit's pyproject.toml (an installed kit)
         config.addinivalue_line("markers", marker)
@@ -220,7 +235,7 @@ def pytest_configure(config: pytest.Config) -> None:
         expectations=expectations, expectations_file=paths.display(exp_path) if expectations else None,
         report_dir=Path(report_dir) if report_dir else None,
         unit_filter=list(config.getoption("--unit")), edition_filter=list(config.getoption("--edition")),
-        engine_name=adapter.name, engine_version=adapter.version,
+        engine_name=adapter.name, engine_version=adapter.version, shard=_shard_option(config),
         trace_dir=Path(config.getoption("--trace-dir")) if config.getoption("--trace-dir") else None,
     )
     if not is_worker(config):
@@ -347,8 +362,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rec.collected.add(_result_id(item, tpl))
         edition = parts[tpl.feature.filename].split("/", 1)[0]
         assumptions = [m.args[0] for m in item.iter_markers("assumption")]
-        if _unit_selected(units, rec.unit_filter, rec.edition_filter, edition if edition in EDITIONS else None,
-                          assumptions):
+        chosen = _unit_selected(units, rec.unit_filter, rec.edition_filter,
+                                edition if edition in EDITIONS else None, assumptions)
+        if chosen and rec.shard is not None:
+            rec.unsliced.append(_result_id(item, tpl))
+        if chosen and _in_shard(rec, _result_id(item, tpl)):
             keep.append(item)
             rec.selected.append(_result_id(item, tpl))
         else:
@@ -362,6 +380,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # a scenario's failure is reported by its result (pytest_runtest_makereport replaces the report's
             # text): pytest's own long form, which parses the source of every frame, is not built for it
             item.repr_failure = _plain_failure  # type: ignore[method-assign]
+
+
+def _shard_option(config: pytest.Config) -> tuple[int, int] | None:
+    from harness.run.shards import parse_shard
+
+    shard = config.getoption("--shard")
+    return parse_shard(shard) if shard else None
+
+
+def _in_shard(rec: Recorder, sid: str) -> bool:
+    """Whether a scenario is in this run's slice (--shard K/N; every scenario when the run is not sliced)."""
+    if rec.shard is None:
+        return True
+    from harness.run.shards import shard_of
+
+    return shard_of(sid, rec.shard[1]) == rec.shard[0]
 
 
 def _plain_failure(excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
@@ -421,10 +455,13 @@ def world(request: pytest.FixtureRequest) -> Any:
     world = World(adapter=adapter)
     gates: dict[str, str | None] = {}         # the engine's capabilities do not change within a scenario
 
-    def gate(name: str) -> str | None:
-        if name not in gates:
-            gates[name] = check_gate(adapter, name)
-        return gates[name]
+    def gate(name: str, args: dict[str, Any]) -> str | None:
+        from harness.suite.capabilities import step_key
+
+        key = step_key(name, args)
+        if key not in gates:
+            gates[key] = check_gate(adapter, key)
+        return gates[key]
 
     world.check_gate = gate
     world.record_replies = request.node.stash.get(RECORD_REPLIES, False)
@@ -433,12 +470,12 @@ def world(request: pytest.FixtureRequest) -> Any:
 
 
 def check_gate(adapter: Any, name: str) -> str | None:
-    """Why the engine cannot take the check `name` (a «Тогда» step function): the features of its STEP_NEEDS
-    it does not declare; None when it can."""
-    from harness.suite.capabilities import STEP_NEEDS, need_met, need_words
+    """Why the engine cannot take the check `name` (a «Тогда» step function, or its `step_key`): the features of
+    its STEP_NEEDS (and STEP_PHRASE_NEEDS) it does not declare; None when it can."""
+    from harness.suite.capabilities import need_met, need_words, step_needs
 
     capabilities = adapter.capabilities()
-    lacking = [need for need in STEP_NEEDS.get(name, ()) if not need_met(need, capabilities)]
+    lacking = [need for need in step_needs(name) if not need_met(need, capabilities)]
     return ("the engine does not declare " + ", ".join(need_words(n) for n in lacking)) if lacking else None
 
 
@@ -473,16 +510,20 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     capabilities = make_adapter(request.config).capabilities()
     rec = request.config.stash[RECORDER]
     rec.readings = held_readings(capabilities)
-    why_na = not_applicable(sc.readings, capabilities)
-    if why_na:
-        raise NotApplicable(why_na)
+    rec.presumed = presumed_readings(capabilities)
 
     item.stash[RECORD_REPLIES] = any(step_function(s.name) in REPLY_CHECKS for s in scenario.steps)
 
+    # SKIP before N/A: a scenario the engine could not play is SKIP with what it lacks, whatever its reading; N/A is
+    # for a scenario the engine could play but whose reading it does not hold
     needs = scenario_needs([s.name for s in scenario.steps], [f"needs:{m.args[0]}" for m in item.iter_markers("needs")])
     sc.missing = lacking(needs, capabilities)
     if sc.missing:
         pytest.skip("the engine does not declare " + "; ".join(missing(needs, capabilities)))
+    sc.needs = sorted(needs)
+    why_na = not_applicable(sc.readings, capabilities)
+    if why_na:
+        raise NotApplicable(why_na)
 
 
 class NotApplicable(Exception):
@@ -490,10 +531,18 @@ class NotApplicable(Exception):
 
 
 def held_readings(capabilities: dict[str, Any]) -> dict[str, str]:
-    """The readings an engine holds: those its hello declares, the kit's default for every other group."""
-    from engine import default_readings
+    """The readings an engine holds: those its hello declares, the kit's default for every other group (the
+    presumption docs/PROTOCOL.md §5 states; `presumed_readings`)."""
+    from harness.common.facts import default_readings
 
     return default_readings() | dict(capabilities.get("readings") or {})
+
+
+def presumed_readings(capabilities: dict[str, Any]) -> list[str]:
+    """The reading groups an engine's hello does not name, whose kit's default it is presumed to hold."""
+    from harness.common.facts import READINGS
+
+    return sorted(set(READINGS) - set(capabilities.get("readings") or {}))
 
 
 def not_applicable(readings: list[str], capabilities: dict[str, Any]) -> str:
@@ -615,19 +664,20 @@ def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: A
     _fail(request, step, exception)
 
 
-def classify(error: BaseException | None) -> tuple[str, str]:
+def classify(error: BaseException | None, needs: list[str] | None = None) -> tuple[str, str]:
     """The status of a scenario from the exception that stopped it (None: it passed).
 
     FAIL: the engine did not do what the rules say (a check failed, or it refused a legal request).
     ERROR: the scenario could not be carried out (bad board, unknown step, a harness problem).
     CRASH/TIMEOUT: the engine process misbehaved (protocol adapters); TIMEOUT also: an engine in this process
-    did not end the scenario within --scenario-timeout (pytest_runtest_call)."""
+    did not end the scenario within --scenario-timeout (pytest_runtest_call). `needs`: what the scenario needs
+    of an engine, every one declared (it started); None when not known (the claim is then not made)."""
     if error is None:
         return "PASS", ""
     if isinstance(error, NotApplicable):
         return "N/A", str(error)
     if isinstance(error, MetamorphicFailure):      # a scenario that passed plainly, under a transformation
-        status, message = classify(error.cause)
+        status, message = classify(error.cause, needs)
         return status, error.prefix() + message
     if isinstance(error, pytest.skip.Exception):
         return "SKIP", error.msg or "skipped"
@@ -636,7 +686,10 @@ def classify(error: BaseException | None) -> tuple[str, str]:
     if isinstance(error, EngineUnsupported):
         # the scenario started, so the engine declares all it needs (edition, features, cards): a request inside
         # what it declares, refused as unsupported, is a failure — a capability cannot be declared and not held
-        return "FAIL", f"declared, refused: {error} (the engine declares every capability this scenario needs)"
+        if needs is None:
+            return "FAIL", f"declared, refused: {error}"
+        return "FAIL", (f"declared, refused: {error} (the engine declares every capability this scenario needs: "
+                        f"{', '.join(needs) or 'nothing beyond the minimal contract'})")
     if isinstance(error, AssertionError):
         return "FAIL", str(error) or "a check failed"
     if isinstance(error, EngineRefused):
@@ -688,7 +741,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if sc.error is None and call.excinfo is not None:
             sc.error = call.excinfo.value
         sc.duration = time.perf_counter() - sc.started if sc.started else 0.0
-        sc.status, sc.message = classify(sc.error)
+        sc.status, sc.message = classify(sc.error, sc.needs)
         notrun = [s for s in sc.steps if s.status == "notrun"]
         if sc.status == "PASS" and notrun:
             sc.status = "PARTIAL"
@@ -706,7 +759,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if _engine_gave_up(item, rec):
                 return
         if is_worker(item.config):
-            report.berserk_scenario = _payload(sc, rec.readings)     # sent to the controller with the report (pytest-xdist)
+            report.berserk_scenario = _payload(sc, rec.readings, rec.presumed)     # sent to the controller with the report (pytest-xdist)
         if rec.keeps_traces(item.config):
             rec.traces[sc.id] = trace_data(sc)
         if rec.trace_dir is not None:
@@ -758,12 +811,13 @@ def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
-def _payload(sc: Scenario, rec_readings: dict[str, str]) -> dict[str, Any]:
+def _payload(sc: Scenario, rec_readings: dict[str, str], presumed: list[str]) -> dict[str, Any]:
     """What the controller needs of a scenario's result, as plain data (reports travel between processes)."""
     return {"id": sc.id, "name": sc.name, "feature": sc.feature, "line": sc.line, "units": list(sc.units),
             "assumptions": list(sc.assumptions), "status": sc.status, "message": sc.message,
             "duration": sc.duration, "explored": sc.explored, "fork": sc.fork, "index": sc.index,
             "missing": list(sc.missing), "readings": list(sc.readings), "held": dict(rec_readings),
+            "presumed": list(presumed), "needs": sc.needs,
             "steps": [[s.keyword, s.text, s.line, s.status, s.check, s.message] for s in sc.steps]}
 
 
@@ -783,16 +837,19 @@ class WorkerResults:
                       steps=[Step(*s) for s in data["steps"]], status=data["status"], message=data["message"],
                       duration=data["duration"], explored=data["explored"], fork=data.get("fork"),
                       index=data["index"], missing=list(data.get("missing", [])),
-                      readings=list(data.get("readings", [])))
+                      readings=list(data.get("readings", [])), needs=data.get("needs"))
         self.rec.scenarios[sc.id] = sc
         self.rec.order.append(sc.id)
         if data.get("held"):
             self.rec.readings = dict(data["held"])
+            self.rec.presumed = list(data.get("presumed", []))
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         self.rec.collected.update(getattr(node, "workeroutput", {}).get("berserk_collected", []))
         self.rec.collected_names.update(getattr(node, "workeroutput", {}).get("berserk_collected_names", {}))
+        if not self.rec.unsliced:      # --shard: every worker collected the same suite, in the same order
+            self.rec.unsliced = list(getattr(node, "workeroutput", {}).get("berserk_unsliced", []))
 
 
 def trace_file_name(scenario_id: str) -> str:
@@ -831,7 +888,8 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
                   suite_version=SUITE_VERSION, seed=0, started=utc_now(),
                   duration_s=round(time.time() - rec.started, 3),
                   edition_filter=rec.edition_filter, unit_filter=rec.unit_filter,
-                  readings=dict(rec.readings))
+                  readings=dict(rec.readings), readings_presumed=list(rec.presumed) if rec.readings else [],
+                  shard=_shard_info(rec.shard, rec.unsliced))
     stale = rec.stale()
     incomplete = interrupted or bool(rec.stopped)
     not_run = [sid for sid in dict.fromkeys(rec.selected) if sid not in rec.scenarios] if incomplete else []
@@ -842,6 +900,16 @@ def _results(rec: Recorder, interrupted: bool = False) -> Any:
         by = signal_name(KeyboardInterrupt())
     return RunResults(run=run, results=results, stale_expectations=stale, interrupted=interrupted, not_run=not_run,
                       stopped=rec.stopped, interrupted_by=by)
+
+
+def _shard_info(shard: tuple[int, int] | None, unsliced: list[str]) -> dict[str, Any]:
+    """A slice's `run.shard`: which slice, of which suite, and the scenarios of the whole run in collection order
+    (so `merge` gives the merged results the order of one run, and sees a scenario no slice has)."""
+    if shard is None:
+        return {}
+    from harness.run.shards import suite_hash
+
+    return {"index": shard[0], "count": shard[1], "suite": suite_hash(), "order": list(dict.fromkeys(unsliced))}
 
 
 def _review_state() -> Any:
@@ -886,6 +954,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # writes the reports. It also needs to know what was collected (for stale expectations).
         session.config.workeroutput["berserk_collected"] = sorted(rec.collected)  # type: ignore[attr-defined]
         session.config.workeroutput["berserk_collected_names"] = dict(rec.collected_names)  # type: ignore[attr-defined]
+        session.config.workeroutput["berserk_unsliced"] = list(rec.unsliced)  # type: ignore[attr-defined]
         return
     interrupted = exitstatus == pytest.ExitCode.INTERRUPTED and bool(_SIGNALLED) and not rec.stopped
     _SIGNALLED.clear()

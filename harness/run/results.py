@@ -226,6 +226,10 @@ class RunInfo:
     edition_filter: list[str] = field(default_factory=list)  # --edition, empty for all
     unit_filter: list[str] = field(default_factory=list)  # --unit, empty for all
     readings: dict[str, str] = field(default_factory=dict)  # the readings the engine held (group → reading)
+    # the groups its hello did not name: it is presumed to hold the kit's default there (docs/PROTOCOL.md §5)
+    readings_presumed: list[str] = field(default_factory=list)
+    # a slice of a run (`check --shard K/N`): {"index": K, "count": N, "suite": content hash}; {} for a whole run
+    shard: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -238,7 +242,9 @@ class RunInfo:
             "duration_s": self.duration_s,
             "edition_filter": list(self.edition_filter),
             "unit_filter": list(self.unit_filter),
-        } | ({"readings": dict(self.readings)} if self.readings else {})
+        } | ({"readings": dict(self.readings)} if self.readings else {}) \
+          | ({"readings_presumed": list(self.readings_presumed)} if self.readings_presumed else {}) \
+          | ({"shard": dict(self.shard)} if self.shard else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunInfo:
@@ -253,6 +259,8 @@ class RunInfo:
             edition_filter=list(data["edition_filter"]),
             unit_filter=list(data["unit_filter"]),
             readings=dict(data.get("readings", {})),
+            readings_presumed=list(data.get("readings_presumed", [])),
+            shard=dict(data.get("shard", {})),
         )
 
 

@@ -38,6 +38,9 @@ FEATURES: dict[str, str] = {
     "attachments": "equipment and symbiotes attached to a host (`host`)",
     "face_down": "cards lying face down (`face_up`)",
     "extra_lives": "additional and negative lives",
+    "poison": "Poison X on a card (`poison`): at the start of its controller's turn it takes X wounds",
+    "flying": "flying creatures (`flying` in a definition): the additional zone they go to and return from (503.1.b10)",
+    "uniqueness": "unique cards: two of one name in one squad break the uniqueness rule (503.1.b11)",
     "inline_cards": "creatures without abilities (vanilla) built from their stats in `definitions` (and a draft "
                     "board's inline `test_cards`)",
     "card_definitions": "any card with abilities built from its definition in `definitions`, written in the kit's "
@@ -56,40 +59,60 @@ DECISION_NEEDS = {"declare_trigger": "triggered_abilities", "target": "targets",
 # the checks that read the replies since the last «Когда» step (World.record_replies)
 REPLY_CHECKS = frozenset({"then_no_roll"})
 
-# requests and state a step needs beyond the minimal contract (harness.engines.contract.REQUIRED)
+# requests and state a step needs beyond the minimal contract (harness.engines.contract.REQUIRED): every step
+# function of the vocabulary (harness/suite/steps.py) has an entry, `()` when the minimal contract is all it needs
+# (a check reading an optional key of the contract the state lacks is NOT RUN by that key: contract.MissingKey);
+# tests/test_needs.py fails on a step without one. A step whose needs depend on its words adds them in
+# STEP_PHRASE_NEEDS.
 STEP_NEEDS: dict[str, tuple[str, ...]] = {
+    "given_board": (),            # the board's needs are its fields' (FIELD_NEEDS)
     "given_controlled_by": ("control_change",),
+    "when_attack": (),
+    "when_pass": (),
+    "when_both_pass": (),
     "when_no_defender": ("defenders",),
     "when_defender": ("defenders",),
     "when_redirect": ("redirects",),
+    "when_dice": (),
+    "when_one_roll": (),
     "when_declare": ("triggered_abilities",),
     "when_declare_any_order": ("triggered_abilities",),
     "when_declare_in_order": ("triggered_abilities",),
     "when_declare_any_point": ("triggered_abilities",),
-    "when_declare_point": ("triggered_abilities",),
-    "when_decline": ("triggered_abilities",),
     "when_activate": ("activated_abilities",),
     "when_play": ("play_cards",),
+    "when_pass_until_empty": (),
     "when_target_cell": ("targets",),
     "when_target": ("targets",),
+    "when_end_turn": (),
     "when_move": ("movement",),
+    "then_zone": (),
+    "then_controller": (),
+    "then_priority": (),
     "then_must_declare": ("triggered_abilities",),
     "then_not_triggered": ("triggered_abilities", "battle_history"),
+    "then_strike": (),             # card.strike: an optional key
+    "then_heroes_strike": (),      # card.strike: an optional key
+    "then_open": (),
     "then_rule_effects": ("battle_history", "rule_effects"),
     "then_rule_effects_any_order": ("battle_history", "rule_effects"),
     "then_rule_effects_in_stages": ("battle_history", "rule_effects"),
     "then_no_priority_during_rule_effects": ("battle_history", "rule_effects"),
     "then_history_trigger_from_death": ("battle_history", "rule_effects", "triggered_abilities"),
+    "then_stack_empty": (),
+    "then_stack": (),
     "then_cannot": (),
-    "then_may_declare": ("triggered_abilities",),
     "then_triggered_times": ("triggered_abilities", "battle_history"),
     "then_declared_this_turn": ("battle_history",),
+    "then_no_abilities": (),       # card.abilities: an optional key
+    "then_has_ability": (),        # card.abilities: an optional key
     "then_point_destroyed": ("triggered_abilities", "battle_history"),
     "then_trigger_parent": ("triggered_abilities", "battle_history"),
     "then_nothing_declared": ("battle_history",),
+    "then_no_effects": (),         # card.effects: an optional key
     "then_payment_order": ("battle_history",),
     "then_target_options": ("targets",),
-    "then_cannot_move": ("movement",),
+    "then_cell": (),
     "then_face": ("face_down",),
     "then_extra_lives": ("extra_lives",),
     "then_moves": ("movement",),
@@ -97,17 +120,47 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_shuffled": ("decks", "battle_history", "rule_effects"),
     "then_not_shuffled": ("decks", "battle_history", "rule_effects"),
     "then_deck_size": ("decks",),
+    "then_lost": (),
     "then_loop_cut": ("battle_history", "rule_effects"),
     "then_cell_options": ("targets",),
     "then_cell_marker": ("markers",),
-    "then_counters": ("markers",),
     "then_history_order": ("battle_history",),
     "then_history_record": ("battle_history",),
-    "then_history_order_exact": ("battle_history",),
+    "then_must_roll": (),
+    "then_count": (),              # wounds and lives; counters: STEP_PHRASE_NEEDS
+    "then_may": (),                # what may be done: STEP_PHRASE_NEEDS
     "then_history_none": ("battle_history",),
+    "then_history_order_exact": ("battle_history",),
+    "then_no_roll": (),
+    "then_nothing_pending": (),
     "then_rule_effects_sourceless": ("battle_history", "rule_effects"),
-    "then_may_defend": ("defenders",),
+    "then_trigger_points": ("triggered_abilities",),
 }
+
+# needs that depend on a step's words: step function → (its argument, {a prefix of the argument's value → needs})
+STEP_PHRASE_NEEDS: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
+    "then_count": ("what", {"фиш": ("markers",)}),
+    "then_may": ("what", {"объявить": ("triggered_abilities",), "назначить защитником": ("defenders",),
+                          "перенаправить атаку на": ("redirects",)}),
+}
+
+
+def step_key(name: str, args: dict[str, Any]) -> str:
+    """The key of a step's needs: its function's name, and for a step of STEP_PHRASE_NEEDS the words its needs
+    depend on (``then_may:объявить``)."""
+    phrase = STEP_PHRASE_NEEDS.get(name)
+    if phrase is None:
+        return name
+    value = str(args.get(phrase[0], ""))
+    prefix = next((p for p in phrase[1] if value.startswith(p)), "")
+    return f"{name}:{prefix}" if prefix else name
+
+
+def step_needs(key: str) -> tuple[str, ...]:
+    """What a step needs of an engine, by its `step_key`."""
+    name, _, prefix = key.partition(":")
+    return STEP_NEEDS.get(name, ()) + (STEP_PHRASE_NEEDS[name][1].get(prefix, ()) if prefix else ())
+
 
 ABILITY_KIND_NEEDS = {"triggered": "triggered_abilities", "activated": "activated_abilities",
                       "static": "static_abilities", "battle_start": "battle_start"}
@@ -172,29 +225,149 @@ def board_needs(board_path: str) -> frozenset[str]:
 
 
 def data_needs(data: dict, definitions: dict[str, dict]) -> frozenset[str]:
-    """What a board given as data (`setup`'s board and definitions) needs of an engine (see `board_needs`)."""
-    out: set[str] = {f"edition:{data.get('edition')}"}
-    if data.get("test_cards"):
-        out.add("inline_cards")
-    for name, definition in definitions.items():
-        if not isinstance(definition, dict):
-            continue
-        out |= definition_needs(definition)
-        out.add(("card:" if definition.get("abilities") else "vanilla:") + name)
-    for card in data.get("cards", []):
-        if not isinstance(card, dict):
-            continue
-        if card.get("controller") not in (None, card.get("owner")):
-            out.add("control_change")
-        if card.get("host") or (definitions.get(card.get("card")) or {}).get("type") in ("equipment", "symbiote"):
-            out.add("attachments")        # an attached card, or one that should be (503.1.b7: destroyed without a host)
-        if card.get("face_up") is False:
-            out.add("face_down")
-        if card.get("zone") == "deck":
-            out.add("decks")
-    if any(e.get("kind") == "control" for e in data.get("effects", []) if isinstance(e, dict)):
-        out.add("control_change")
+    """What a board given as data (`setup`'s board and definitions) needs of an engine (see `board_needs`): every
+    field present on it, its cards, their effects and the cards' definitions, by `FIELD_NEEDS`."""
+    out: set[str] = set()
+    cards = [c for c in data.get("cards") or [] if isinstance(c, dict)]
+    context = {"board": data, "definitions": definitions, "cards": cards}
+    _fields_needs(out, "board", data, context)
+    for card in cards:
+        _fields_needs(out, "card", card, context | {"card": card})
+    for effect in data.get("effects") or []:
+        if isinstance(effect, dict):
+            _fields_needs(out, "effect", effect, context)
+    for definition in list(definitions.values()) + [d for d in data.get("test_cards") or [] if isinstance(d, dict)]:
+        if isinstance(definition, dict):
+            _fields_needs(out, "definition", definition, context | {"definition": definition})
     return frozenset(out)
+
+
+def _fields_needs(out: set[str], kind: str, item: dict, context: dict) -> None:
+    for key, value in item.items():
+        rule = FIELD_NEEDS.get(f"{kind}.{key}")
+        if rule is not None:
+            out.update(rule.needs(value, context))
+
+
+class FieldNeed:
+    """What a field needs of an engine: `needs(value, context)` → the needs (features, `card:`/`vanilla:` names,
+    `edition:`); `why` says it in words (docs/PROTOCOL.md, tests/test_needs.py)."""
+
+    def __init__(self, why: str, needs: Any = None):
+        self.why = why
+        self._needs = needs
+
+    def needs(self, value: Any, context: dict) -> set[str]:
+        return set(self._needs(value, context)) if self._needs else set()
+
+
+def _none(why: str) -> FieldNeed:
+    return FieldNeed(f"nothing: {why}")
+
+
+def _when_set(feature: str, why: str) -> FieldNeed:
+    """`feature` when the value is set: true, a number above 0, a non-empty list or mapping, a string."""
+    return FieldNeed(f"`{feature}` {why}", lambda value, context: {feature} if value not in (None, False, 0, [], {})
+                     else set())
+
+
+def _when_given(feature: str, why: str) -> FieldNeed:
+    """`feature` whenever the field is given at all (its value, 0 included, is then read)."""
+    return FieldNeed(f"`{feature}` {why}", lambda value, context: {feature} if value is not None else set())
+
+
+def _definition_name_needs(value: Any, context: dict) -> set[str]:
+    return {("card:" if context["definition"].get("abilities") else "vanilla:") + str(value)}
+
+
+def _controller_needs(value: Any, context: dict) -> set[str]:
+    return {"control_change"} if value not in (None, context["card"].get("owner")) else set()
+
+
+def _type_needs(value: Any, context: dict) -> set[str]:
+    # an attached card, or one that should be (503.1.b7: destroyed without a host)
+    return {"attachments"} if value in ("equipment", "symbiote") else set()
+
+
+def _unique_needs(value: Any, context: dict) -> set[str]:
+    """503.1.b11 can apply only with two cards of one unique name on the board."""
+    if not value:
+        return set()
+    name = context["definition"].get("name")
+    return {"uniqueness"} if sum(1 for c in context["cards"] if c.get("card") == name) >= 2 else set()
+
+
+# -- what every field of a board (harness/schemas/board.schema.json: `board.` the position, `card.` a card of its
+# `cards`, `effect.` an effect of its `effects`) and of a card definition (harness/schemas/catalog.schema.json,
+# `definition.`) needs of an engine: one table, with `STEP_NEEDS` for the steps. tests/test_needs.py walks both
+# schemas and the step vocabulary and fails on a field or step without an entry; «nothing» is an entry too, with
+# the reason (the minimal contract of PROTOCOL.md «First contact» covers it, or another field's entry does).
+FIELD_NEEDS: dict[str, FieldNeed] = {
+    "board.edition": FieldNeed("`edition:<value>`: the edition's profile", lambda value, context: {f"edition:{value}"}),
+    "board.turn": _none("the turn number is the minimal contract (`turn`)"),
+    "board.players": _none("the players are the minimal contract (`players`)"),
+    "board.active": _none("whose turn it is: the minimal contract (`end_turn`)"),
+    "board.first_player": _none("who took the first turn: the minimal contract (the turn order)"),
+    "board.priority": _none("who holds priority: the minimal contract (`priority`)"),
+    "board.step": _none("the step of the turn (start, main, end): turns are the minimal contract (`end_turn`)"),
+    "board.seed": _none("the seed of deck shuffles, read only where a card lies in a deck (`card.zone` deck: `decks`)"),
+    "board.dice": _none("the harness's scripted rolls, not part of the position (`roll` decisions are minimal)"),
+    "board.test_cards": _when_set("inline_cards", "when the board defines cards inline (and each definition's "
+                                                  "own needs)"),
+    "board.cards": _none("each card by its own fields (`card.`)"),
+    "board.effects": _none("each effect by its own fields (`effect.`)"),
+    "board.cell_markers": _when_set("markers", "when a cell carries a marker"),
+    "card.id": _none("a card's id is the minimal contract"),
+    "card.card": _none("the card's definition says what it needs (`definition.`)"),
+    "card.owner": _none("the owner is the minimal contract"),
+    "card.controller": FieldNeed("`control_change` when it differs from the owner", _controller_needs),
+    "card.zone": FieldNeed("`decks` for a card in a deck; the other zones are the minimal contract",
+                           lambda value, context: {"decks"} if value == "deck" else set()),
+    "card.cell": _none("the classic grid is the edition's (`edition:classic`)"),
+    "card.closed": _none("open and closed cards are the minimal contract (`open`)"),
+    "card.face_down": _when_set("face_down", "when the card lies face down"),
+    "card.wounds": _none("wounds are the minimal contract"),
+    "card.lives": _none("a creature's lives are its stats, built with the card (`card.card`)"),
+    "card.markers": _when_set("markers", "when the card carries a marker"),
+    "card.position": _none("a place in a zone's order; a deck's needs `decks` (`card.zone`)"),
+    "card.poison": _when_set("poison", "when the card carries Poison X"),
+    "card.host": _when_set("attachments", "when the card is attached to a host"),
+    "card.additional_lives": _when_set("extra_lives", "when the card has additional lives"),
+    "card.negative_lives": _when_set("extra_lives", "when the card has negative lives"),
+    "card.moves_left": _when_given("movement", "whenever the card's movement left is set"),
+    "card.counters": _when_set("markers", "when the card carries counters (фишки)"),
+    "effect.kind": FieldNeed("`control_change` for a control effect, `static_abilities` (continuous effects) for a "
+                             "strike bonus",
+                             lambda value, context: {"control": {"control_change"},
+                                                     "strike_bonus": {"static_abilities"}}.get(value, set())),
+    "effect.source": _none("a card of the board"),
+    "effect.target": _none("a card of the board"),
+    "effect.to": _none("the control effect's player (`effect.kind`)"),
+    "effect.amount": _none("the strike bonus's amount (`effect.kind`)"),
+    "effect.while": _none("how long the effect lasts, part of the effect (`effect.kind`)"),
+    "definition.name": FieldNeed("`card:<name>` for a card with abilities (met by the name in `capabilities.cards` or "
+                                 "by `card_definitions`), `vanilla:<name>` for one without (met by the name or by "
+                                 "`inline_cards`)", _definition_name_needs),
+    "definition.edition": FieldNeed("`edition:<value>`", lambda value, context: {f"edition:{value}"}),
+    "definition.type": FieldNeed("`attachments` for an equipment or a symbiote (503.1.b7: destroyed without a host)",
+                                 _type_needs),
+    "definition.rank": _none("common or elite: no rule of the suite reads it"),
+    "definition.unique": FieldNeed("`uniqueness` when two cards of the unique name are on the board", _unique_needs),
+    "definition.cost": _none("no scenario pays a card's cost"),
+    "definition.element": _none("no rule of the suite reads it"),
+    "definition.race": _none("no rule of the suite reads it"),
+    "definition.lives": _none("a creature's stats, built with the card (`card.card`)"),
+    "definition.move": _none("a creature's stats; moving it needs `movement` (the step)"),
+    "definition.strike": _none("a creature's stats, built with the card (`card.card`)"),
+    "definition.flying": _when_set("flying", "for a flying creature (503.1.b10)"),
+    "definition.source": _none("where the card's data comes from: documentation"),
+    "definition.text": _none("its printed text: documentation"),
+    "definition.abilities": FieldNeed("each ability's kind, mechanisms and vocabulary (`definition_needs`)",
+                                      lambda value, context: definition_needs({"abilities": value})),
+    "definition.max_additional_lives": _when_given("extra_lives", "(503.1.b16: the most additional lives)"),
+    "definition.max_counters": _when_given("markers", "(503.1.b16: the most counters)"),
+    "definition.invented": _none("which facts are made up: documentation"),
+}
 
 
 BOARD_STEP = re.compile(r"^расклад \"(?P<path>[^\"]+)\"$")

@@ -51,7 +51,7 @@ def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
     def decorate(fn: Callable[..., None]) -> Any:
         @functools.wraps(fn)
         def check(*args: Any, **kwargs: Any) -> None:
-            kwargs["world"].run_check(fn.__name__, lambda: fn(*args, **kwargs))
+            kwargs["world"].run_check(fn.__name__, lambda: fn(*args, **kwargs), kwargs)
 
         return bdd_then(parser, stacklevel=2)(check)      # the step is registered in this module
 

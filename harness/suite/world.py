@@ -97,7 +97,7 @@ class World:
         # (memory["replies"]: the timing claims the replies make observable, without a battle-history log)
         self.record_replies = False
         # check name → why the engine cannot take it (None: it can); set by the run (harness.run.pytest_plugin)
-        self.check_gate: Callable[[str], str | None] | None = None
+        self.check_gate: Callable[[str, dict[str, Any]], str | None] | None = None
         # the board's data as the «Дано расклад» step hands it to the engine (None: as loaded); a metamorphic
         # run transforms it (harness.suite.metamorphic)
         self.board_transform: Callable[[dict], dict] | None = None
@@ -198,13 +198,14 @@ class World:
         """Whether the engine declares a feature of the protocol (docs/PROTOCOL.md §5)."""
         return feature in (self.adapter.capabilities().get("features") or [])
 
-    def run_check(self, name: str, check: Callable[[], None]) -> None:
-        """Run the check `name` (a «Тогда» step function) — or, when it reads what the engine does not declare
-        (`check_gate`: a feature of its STEP_NEEDS; an optional key of the contract the state lacks), do not:
-        `not_run` says why, and the scenario goes on. A check that runs and fails raises, as before."""
+    def run_check(self, name: str, check: Callable[[], None], args: dict[str, Any] | None = None) -> None:
+        """Run the check `name` (a «Тогда» step function, called with `args`) — or, when it reads what the engine
+        does not declare (`check_gate`: a feature of its STEP_NEEDS or STEP_PHRASE_NEEDS; an optional key of the
+        contract the state lacks), do not: `not_run` says why, and the scenario goes on. A check that runs and
+        fails raises, as before."""
         from harness.engines.contract import MissingKey
 
-        self.not_run = self.check_gate(name) if self.check_gate is not None else None
+        self.not_run = self.check_gate(name, args or {}) if self.check_gate is not None else None
         if self.not_run:
             return
         try:

@@ -22,6 +22,7 @@
 
 Environment: FAKE_ENGINE_LOG=file appends "pid" to the file at start (to count restarts);
 FAKE_ENGINE_FEATURES=a,b declares these features (empty: none) instead of the reference engine's;
+FAKE_ENGINE_READINGS='{"group": "reading"}' declares these readings (empty: no `readings` at all);
 FAKE_ENGINE_ONCE=file makes the fault happen only while the file does not exist (it is created when the
 fault happens), so the engine behaves after its restart.
 """
@@ -59,6 +60,10 @@ class Capabilities(Server):
             caps["features"] = [f for f in os.environ["FAKE_ENGINE_FEATURES"].split(",") if f]
         if MODE == "no-editions":
             caps["editions"] = []
+        if "FAKE_ENGINE_READINGS" in os.environ:
+            caps.pop("readings", None)
+            if os.environ["FAKE_ENGINE_READINGS"]:
+                caps["readings"] = json.loads(os.environ["FAKE_ENGINE_READINGS"])
         return caps
 
 
