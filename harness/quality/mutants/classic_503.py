@@ -621,3 +621,27 @@ class ExcessRemovesAll(EngineModules):
     (classic 503.1.b16: «снятие с карты лишних дополнительных жизней»)."""
 
     MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.excess_lives, _excess_all))}
+
+
+def _active_never_loses(game: Game) -> Any:
+    found = rule_effects.player_loses(game)
+    if found is None:
+        return None
+    losing = [a[1] for a in found[0] if a[1] != game.active]
+    if not losing:
+        return None
+
+    def apply() -> None:
+        for p in losing:
+            game.lost.append(p)
+            game.log("rule_effect", controller=p, effect="player_loses")
+
+    return tuple(("loses", p) for p in losing), apply
+
+
+@mutant("active-player-never-loses", "classic:503.1.b18#1")
+class ActivePlayerNeverLoses(EngineModules):
+    """Only the player who is not active can lose: the active player whose squad is left without creatures in his
+    own turn plays on (classic 503.1.b18: «проигрыш игрока, если в его отряде нет существ», whoever's turn it is)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.player_loses, _active_never_loses))}

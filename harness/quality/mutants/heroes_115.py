@@ -189,3 +189,13 @@ class StaticAffectsByOwner(Game):
         if self.__dict__.get("statics_by_owner"):
             return card.owner
         return super().controller(card)
+
+
+@mutant("statics-latest-first", "heroes:115.4#1")
+class StaticsLatestFirst(Game):
+    """Static abilities apply to a card in the reverse order of appearance: the newest one first, so the first to
+    appear has the last word (heroes 115.4: «применяются они в порядке появления»)."""
+
+    def wanted_static_effects(self) -> dict:
+        return {key: (kind, amount, (0, -order[1], *order[2:]))
+                for key, (kind, amount, order) in super().wanted_static_effects().items()}
