@@ -108,9 +108,22 @@ class Effects:
                         # goes on with its next target
                         entry.data["effect_index"], entry.data["target_index"] = index, position + 1
                         return False
+                    self.rule_effects_between(entry)
                 elif target_id in entry.targets:
                     entry.data["target_lost"] = True      # 113.2.p2: not carried out on a declared target
         return True
+
+    def rule_effects_between(self: Game, entry: Entry) -> None:
+        """Classic 503.1.p1: «Эти эффекты выполняются сразу, как только становятся актуальными» — a rule effect that
+        became relevant while an ability's effects are applied (a lethal number of wounds after «ранить на 2», before
+        its «затем излечить 1») is carried out at once, before the ability's next effect, not after all of them.
+        538.2 is the one case where they wait: rule effects arising while the effects of 538.1 (a participle
+        construction) are applied «применяются после того, как применятся эффекты, описанные в 538.1»."""
+        ab = self.cards[entry.source].definition.ability(entry.data.get("part_key") or entry.ability or "")
+        if ab is not None and ab.replacement is not None and ab.replacement.of == "effects":
+            return                                  # 538.2: they wait for the effects of 538.1
+        if not self.rule_effects_wait():
+            rule_effects.run(self)
 
     def apply_effect_stacking(self: Game, entry: Entry, spec: EffectSpec, target_id: str) -> tuple[bool | None, bool]:
         """Apply one effect to one target (`_apply_effect`): its result, and whether a replacing ability put its

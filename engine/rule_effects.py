@@ -1,7 +1,9 @@
 """Rule effects (classic 503): effects of the rules themselves, with no source and no target.
 
 503.1.p1: they are applied outside the stack, as soon as they become relevant, and nobody has priority
-meanwhile. 503.1.p2: a cyclic sequence is cut before the first repetition of an effect.
+meanwhile — between two steps of the game and also between two effects of one ability («ранить на 2, затем излечить
+1»: a creature with 2 lives dies before the healing; Effects.rule_effects_between), 538.2 being the one case where
+they wait. 503.1.p2: a cyclic sequence is cut before the first repetition of an effect.
 
 Each check below looks at the game and returns a *batch*: the effects it would apply, as a tuple of atoms
 (one per single effect on one card, used to detect a repetition), and a function that applies them all

@@ -345,3 +345,303 @@ class RuleEffectsAfterStack(EngineModules):
     MODULES = {"rule_effects": types.SimpleNamespace(
         run=lambda game: None if game.stack else rule_effects.run(game), clamp_roll=rule_effects.clamp_roll,
         CHECKS=rule_effects.CHECKS)}
+
+
+# ------------------------------------------------------------------------------------------ the method's sweep
+@mutant("rule-effects-after-ability", "classic:503.1.p1#2")
+class RuleEffectsAfterAbility(Game):
+    """Every effect of an ability is applied before any rule effect: «ранить на 2, затем излечить 1» on a creature
+    with 2 lives leaves it alive with 1 wound (classic 503.1.p1: «Эти эффекты выполняются сразу, как только
+    становятся актуальными»; only 538.2 makes them wait)."""
+
+    def rule_effects_between(self, entry: Any) -> None:
+        return None
+
+
+def _one_loser(game: Game) -> Any:
+    found = rule_effects.player_loses(game)
+    if found is None:
+        return None
+    atoms, _ = found
+    first = atoms[0][1]
+
+    def apply() -> None:
+        game.lost.append(first)
+        game.log("rule_effect", controller=first, effect="player_loses")
+
+    return atoms[:1], apply
+
+
+@mutant("one-loser-at-a-time", "classic:503.1.b18#1")
+class OneLoserAtATime(EngineModules):
+    """When both squads are left without creatures at once, only the first player found (in seat order) loses and
+    the game is over: the other, with no creature either, is not a loser (classic 503.1.b18 «проигрыш игрока, если в
+    его отряде нет существ», a rule effect applied to every player it is relevant for, at once, 503.1.p1)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.player_loses, _one_loser))}
+
+
+def _loses_by_owner(game: Game) -> Any:
+    if not game.edition.loses_without_creatures:
+        return None
+    owners = {c.owner for c in game.cards.values() if c.definition.type == "creature" and game.in_play(c)}
+    losing = [p for p in game.players if p not in game.lost and p not in owners]
+    if not losing:
+        return None
+
+    def apply() -> None:
+        for p in losing:
+            game.lost.append(p)
+            game.log("rule_effect", controller=p, effect="player_loses")
+
+    return tuple(("loses", p) for p in losing), apply
+
+
+@mutant("squad-by-owner", "classic:503.1.b18#1")
+class SquadByOwner(EngineModules):
+    """«В его отряде» read as «of the creatures he owns»: a player whose own creatures are all gone loses, though he
+    controls a creature of the opponent; and one whose creature the opponent controls does not (classic 503.1.b18:
+    «проигрыш игрока, если в его отряде нет существ»)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.player_loses, _loses_by_owner))}
+
+
+@mutant("squad-term-ends-only-by-death", "classic:503.1.b15#1")
+class SquadTermEndsOnlyByDeath(Game):
+    """An effect «пока [источник] в отряде» ends only when its source dies: a source returned to the hand or to
+    the deck keeps its effect (classic 503.1.b15: «снятие с карты постоянных эффектов, как только заканчивается срок
+    их применения»: the term is the source's being in the squad, which it leaves however it leaves)."""
+
+    def effect_ended(self, e: Any) -> bool:
+        if e.while_ == "source_in_squad" and self.cards[e.source].zone in ("hand", "deck"):
+            return e.until_end_of_turn is not None and self.turn_ended(e.until_end_of_turn)
+        return super().effect_ended(e)
+
+
+def _lethal_when_wounded(game: Game) -> Any:
+    seen = game.__dict__.setdefault("wounds_seen", {})
+    fresh = {c.id for c in game.cards.values() if seen.get(c.id) != c.wounds}
+    seen.clear()
+    seen.update({c.id: c.wounds for c in game.cards.values()})
+    dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
+             and game.current_lives(c) <= 0 and c.id in fresh]
+    if not dying:
+        return None
+    return (tuple(("death", c.id) for c in dying),
+            lambda: game.destroy(dying, effect="death", causes={c.id: c.last_hit for c in dying}, rule=True))
+
+
+@mutant("death-needs-new-wounds", "classic:503.1.b5#1")
+class DeathNeedsNewWounds(EngineModules):
+    """A creature is destroyed only when it receives wounds that make them lethal: one whose lives drop to its
+    wounds without a new wound (negative lives) stays in play (classic 503.1.b5: «уничтожение карты при получении
+    ею смертельного числа ран» read as an event, not as the state of having a lethal number of wounds)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds, _lethal_when_wounded))}
+
+
+def _lethal_without_negatives(game: Game) -> Any:
+    dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
+             and c.max_lives + c.additional - c.wounds <= 0]
+    if not dying:
+        return None
+    return (tuple(("death", c.id) for c in dying),
+            lambda: game.destroy(dying, effect="death", causes={c.id: c.last_hit for c in dying}, rule=True))
+
+
+@mutant("negative-lives-not-lethal", "classic:503.1.b5#1")
+class NegativeLivesNotLethal(EngineModules):
+    """The lethal number of wounds is counted against the card's lives and additional lives only: negative lives
+    do not lower it (classic 503.1.b5 «смертельного числа ран», with 503.1.b6: negative lives are lives too)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds,
+                                                                  _lethal_without_negatives))}
+
+
+def _by_owner_at_turn_start(game: Game, begin: Any, restore_movement: bool) -> None:
+    """Run the turn start with the rule effect read by owner instead of controller: the cards the active player
+    controls but does not own keep their state, those he owns but does not control get it."""
+    active = game.active
+    swapped = [c for c in game.sorted_cards() if game.in_play(c) and (game.controller(c) == active) != (c.owner == active)]
+    before = {c.id: (c.closed, c.moves_left) for c in swapped}
+    begin()
+    for c in swapped:
+        closed, moves = before[c.id]
+        if restore_movement:
+            c.moves_left = c.definition.move if c.owner == active else moves
+        elif c.owner == active:
+            if c.closed:
+                c.closed = False
+                game.log("rule_effect", targets=[c.id], effect="open")
+        else:
+            c.closed = closed
+
+
+@mutant("opens-owners-cards", "classic:503.1.b2#1")
+class OpensOwnersCards(Game):
+    """At the start of a turn the cards the active player owns open, not those he controls: a card that changed
+    hands stays closed in its controller's turn and opens in its owner's (classic 503.1.b2: «открытие карты в начале
+    хода»; ASM turn-start-open: the active player's cards — of his squad)."""
+
+    def _begin_turn(self) -> None:
+        _by_owner_at_turn_start(self, super()._begin_turn, restore_movement=False)
+
+
+@mutant("movement-by-owner", "classic:503.1.b12#1")
+class MovementByOwner(Game):
+    """At the start of a turn the movement of the creatures the active player owns is restored, not of those he
+    controls (classic 503.1.b12: «восстановление запаса движения в начале хода Активного игрока»)."""
+
+    def _begin_turn(self) -> None:
+        _by_owner_at_turn_start(self, super()._begin_turn, restore_movement=True)
+
+
+@mutant("flying-source-inert", "classic:503.1.b4#1", "classic:503.1.b10#1")
+class FlyingSourceInert(Game):
+    """A static ability whose source is in the additional zone (a flying creature, 503.1.b10) applies nothing: the
+    additional zone is read as out of play (classic 503.1.b4 «наложение эффекта от постоянной особенности»; the
+    additional zone is part of the squad)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        return {key: value for key, value in wanted.items() if self.cards[key[0]].zone != "additional"}
+
+
+@mutant("clamp-before-modifier", "classic:503.1.b13#1")
+class ClampBeforeModifier(Game):
+    """The die is brought to 1–6 before its modifiers are added, not the roll with them: 5 + 2 gives 7 (classic
+    503.1.b13: «сведение броска кубика к 1 (если он меньше 1) и к 6 (если он больше 6)»: the roll, modifiers
+    counted)."""
+
+    def _apply_effect(self, entry: Any, spec: Any, target_id: str) -> Any:
+        if spec.do != "wound_roll" or self.effect_replaced(entry, spec, self.cards[target_id]):
+            return super()._apply_effect(entry, spec, target_id)
+        die = entry.data["rolls"]["effect"]
+        value = max(0, rule_effects.clamp_roll(self, die, parent=entry.declared) + self.roll_bonus(self.cards[entry.source]))
+        hid = self.log("effect", source=entry.source, targets=[target_id], controller=entry.controller,
+                       parent=entry.declared, effect=spec.do, roll=die, wounds=value)
+        self.wound(self.cards[target_id], value, hid)
+        return None
+
+
+def _uniqueness_to_controller(game: Game) -> Any:
+    found = rule_effects.uniqueness(game)
+    if found is None:
+        return None
+    atoms, _ = found
+    extra = [game.cards[a[1]] for a in atoms]
+
+    def apply() -> None:
+        for c in extra:
+            hid = game.log("rule_effect", targets=[c.id], effect="uniqueness")
+            c.owner = game.controller(c)
+            game.to_deck(c, hid)
+
+    return atoms, apply
+
+
+@mutant("uniqueness-to-controllers-deck", "classic:503.1.b11#1")
+class UniquenessToControllersDeck(EngineModules):
+    """A card that breaks the uniqueness rule returns to the deck of the player in whose squad it is, not of its
+    owner: an opponent's unique card taken under control goes into the taker's deck (classic 503.1.b11:
+    «возвращение карт в колоду владельца»)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.uniqueness, _uniqueness_to_controller))}
+
+
+@mutant("shuffle-controllers-deck", "classic:503.1.b17#1")
+class ShuffleControllersDeck(Game):
+    """After a card is returned to a deck, the deck of the player who controlled the card is shuffled, not the deck
+    it went into (classic 503.1.b17: «перемешивание колоды … после возвращения карты в колоду»)."""
+
+    def to_deck(self, card: Any, hid: Any) -> None:
+        controller = self.controller(card)
+        super().to_deck(card, hid)
+        if controller != card.owner:
+            self.deck_dirty.pop(card.owner, None)
+            self.deck_dirty[controller] = "returned"
+
+
+def _lethal_at_one(game: Game) -> Any:
+    dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
+             and game.current_lives(c) <= 1]
+    if not dying:
+        return None
+    return (tuple(("death", c.id) for c in dying),
+            lambda: game.destroy(dying, effect="death", causes={c.id: c.last_hit for c in dying}, rule=True))
+
+
+@mutant("lethal-one-early", "classic:503.1.b5#1")
+class LethalOneEarly(EngineModules):
+    """«Смертельное число ран» read one too low: a creature is destroyed when its wounds leave it 1 life or less
+    (classic 503.1.b5: lethal is as many wounds as it has lives)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds, _lethal_at_one))}
+
+
+def _cancel_all(game: Game) -> Any:
+    both = [c for c in game.sorted_cards() if c.additional > 0 and c.negative > 0]
+    if not both:
+        return None
+
+    def apply() -> None:
+        for c in both:
+            k = max(c.additional, c.negative)
+            c.additional = c.negative = 0
+            game.log("rule_effect", targets=[c.id], effect="lives_cancel", amount=k)
+
+    return tuple(("lives_cancel", c.id, c.additional, c.negative) for c in both), apply
+
+
+@mutant("lives-cancel-all", "classic:503.1.b6#1")
+class LivesCancelAll(EngineModules):
+    """Negative and additional lives on a card wipe each other out entirely, whatever their numbers (classic
+    503.1.b6: «снятие … в результате их взаимного сокращения»: one for one, the rest stays)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lives_cancel, _cancel_all))}
+
+
+def _excess_all(game: Game) -> Any:
+    over = [c for c in game.sorted_cards() if c.definition.max_additional_lives is not None
+            and c.additional > c.definition.max_additional_lives]
+    if not over:
+        return None
+
+    def apply() -> None:
+        for c in over:
+            amount, c.additional = c.additional, 0
+            game.log("rule_effect", targets=[c.id], effect="excess_lives", amount=amount)
+
+    return tuple(("excess_lives", c.id, c.additional) for c in over), apply
+
+
+@mutant("excess-removes-all", "classic:503.1.b16#1")
+class ExcessRemovesAll(EngineModules):
+    """Once a card's additional lives exceed its maximum, all of them are removed, not only those above it
+    (classic 503.1.b16: «снятие с карты лишних дополнительных жизней»)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.excess_lives, _excess_all))}
+
+
+def _active_never_loses(game: Game) -> Any:
+    found = rule_effects.player_loses(game)
+    if found is None:
+        return None
+    losing = [a[1] for a in found[0] if a[1] != game.active]
+    if not losing:
+        return None
+
+    def apply() -> None:
+        for p in losing:
+            game.lost.append(p)
+            game.log("rule_effect", controller=p, effect="player_loses")
+
+    return tuple(("loses", p) for p in losing), apply
+
+
+@mutant("active-player-never-loses", "classic:503.1.b18#1")
+class ActivePlayerNeverLoses(EngineModules):
+    """Only the player who is not active can lose: the active player whose squad is left without creatures in his
+    own turn plays on (classic 503.1.b18: «проигрыш игрока, если в его отряде нет существ», whoever's turn it is)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.player_loses, _active_never_loses))}

@@ -133,3 +133,76 @@ class OptionalAsMandatory(Game):
 
     def _add_fired(self, card: Any, key: str, hid: str, parent: Any, subject: Any, optional: bool) -> None:
         super()._add_fired(card, key, hid, parent, subject, False)
+
+
+@mutant("declined-spends-limit", "heroes:113.4.p1#1", "heroes:113.4#2")
+class DeclinedSpendsLimit(Game):
+    """A «может» trigger left undeclared spends the once-per-turn limit: a later triggering in the same turn is not
+    offered (heroes 113.4.p1: «можно заявить не более одного раза за ход» — counted by declarations; 113.4: what is
+    lost by not declaring is «это срабатывание» only)."""
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        return super().used_this_turn(card_id, key) or any(
+            h["kind"] == "trigger_declined" and h["turn"] == self.turn and h["source"] == card_id
+            and h["info"].get("ability") == key for h in self.history)
+
+
+@mutant("trigger-limit-per-round", "heroes:113.4.p1#1")
+class TriggerLimitPerRound(Game):
+    """The once-per-turn limit of triggered abilities lasts a round (the turn and the next one): an ability declared
+    in the end step of one turn cannot be declared in the next turn (heroes 113.4.p1: «не более одного раза за
+    ход»; a turn is one player's)."""
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        ab = self.cards[card_id].definition.ability(key)
+        if ab is None or ab.kind != "triggered" or self.edition.name != "heroes":
+            return super().used_this_turn(card_id, key)
+        return any(h["kind"] == "declare" and h["turn"] in (self.turn, self.turn - 1) and h["source"] == card_id
+                   and h["info"].get("ability") == key for h in self.history)
+
+
+@mutant("mandatory-declinable-beside-optional", "heroes:113.3#1")
+class MandatoryDeclinableBesideOptional(Game):
+    """When a player's waiting triggers include a «может» one, the whole offer is read as optional: declining it
+    drops the mandatory ones too (heroes 113.3: «игрок обязан объявить эту срабатывающую способность при первом же
+    получении приоритета»)."""
+
+    def _declare_next(self) -> bool:
+        waiting = super()._declare_next()
+        p = self.pending
+        if waiting and self.edition.name == "heroes" and p and p["kind"] == "declare_trigger" and p["mandatory"] \
+                and any(o and o["optional"] for o in p["options"]):
+            p["mandatory"] = False
+            p["options"].append(None)
+        return waiting
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None and self.edition.name == "heroes":
+            for f in [f for f in self.fired if self.declarer(f) == p["player"]]:
+                self.fired.remove(f)
+                self.log("trigger_declined", source=f.card, controller=p["player"], parent=f.parent, ability=f.ability)
+            return
+        super()._on_declare_trigger(p, choice)
+
+
+@mutant("your-turn-by-owner", "heroes:113.2.ex1#1")
+class YourTurnByOwner(Game):
+    """«В ваш ход» is the turn of the card's owner, not of its controller: a card that changed hands fires in its
+    owner's turn (heroes 113.2.ex1 «При гибели вашего существа в ваш ход»: «ваш» is the controller of the card)."""
+
+    def triggered_by(self, event: str, subject: Any, ctx: dict) -> Any:
+        def changed(card: Any) -> bool:
+            return self.in_play(card) and card.owner != self.controller(card)
+
+        kept = [(c, a) for c, a in super().triggered_by(event, subject, ctx)
+                if not (a.trigger and a.trigger.in_your_turn and changed(c))]
+        active = self.active
+        try:
+            for card in [c for c in self.sorted_cards() if changed(c)]:
+                # the turn check passes exactly when the owner is the active player
+                self.active = self.controller(card) if active == card.owner else card.owner
+                kept += [(c, a) for c, a in super().triggered_by(event, subject, ctx)
+                         if c is card and a.trigger and a.trigger.in_your_turn]
+        finally:
+            self.active = active
+        return iter(kept)

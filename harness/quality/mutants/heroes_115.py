@@ -152,3 +152,50 @@ class StaticWaitsATurn(Game):
         initial = self.__dict__.setdefault("initial", {c.id for c in self.cards.values() if self.in_play(c)})
         return {key: value for key, value in wanted.items()
                 if key[0] in initial or self.cards[key[0]].appeared_turn < self.turn}
+
+
+@mutant("statics-by-start-of-application", "heroes:115.4#1")
+class StaticsByStartOfApplication(Game):
+    """Static abilities apply to a card in the order their effects started to apply to it, not in the order the
+    abilities appeared: a source that appeared first but whose condition came true later applies after a later
+    source (heroes 115.4: «применяются они в порядке появления»; 115.1.p1: an ability appears with its card —
+    «Появившись, постоянная способность сразу же применяет эффекты»)."""
+
+    def wanted_static_effects(self) -> dict:
+        wanted = super().wanted_static_effects()
+        started = self.__dict__.setdefault("started", {})
+        for key in [k for k in started if k not in wanted]:
+            del started[key]
+        for key in wanted:
+            if key not in started:
+                started[key] = len(self.history) + len(started) / 1000
+        return {key: (kind, amount, (0, started[key], *order[2:])) for key, (kind, amount, order) in wanted.items()}
+
+
+@mutant("static-affects-by-owner", "heroes:115.1#2")
+class StaticAffectsByOwner(Game):
+    """«Ваши существа» of a static ability read by owner: a card the source's controller took from the opponent
+    does not get the effect, and his own card the opponent controls keeps it (heroes 115.1: «накладывает эффект на
+    карту, как только эта карта начинает удовлетворять условию наложения эффекта» — «ваше» is what you control)."""
+
+    def wanted_static_effects(self) -> dict:
+        self.__dict__["statics_by_owner"] = True
+        try:
+            return super().wanted_static_effects()
+        finally:
+            self.__dict__["statics_by_owner"] = False
+
+    def controller(self, card: Any) -> str:
+        if self.__dict__.get("statics_by_owner"):
+            return card.owner
+        return super().controller(card)
+
+
+@mutant("statics-latest-first", "heroes:115.4#1")
+class StaticsLatestFirst(Game):
+    """Static abilities apply to a card in the reverse order of appearance: the newest one first, so the first to
+    appear has the last word (heroes 115.4: «применяются они в порядке появления»)."""
+
+    def wanted_static_effects(self) -> dict:
+        return {key: (kind, amount, (0, -order[1], *order[2:]))
+                for key, (kind, amount, order) in super().wanted_static_effects().items()}
