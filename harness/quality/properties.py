@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.quality.differential import Move, game_over, moves, perform
+from harness.quality.differential import Move, draw_board, game_over, moves, perform
 
 IN_SQUAD = ("battlefield", "additional")          # the zones of a player's squad (отряд)
 ATTACHED_TYPES = ("equipment", "symbiote")
@@ -653,23 +653,6 @@ def check_line(adapter: Any, board_name: str, board: dict, definitions: dict, ch
     if found is None:
         return None
     return Violation(found[0], PROPERTIES[found[0]].sentence, board_name, trail, found[1], (board, definitions))
-
-
-GENERATED = "(generated)"      # the name of the fuzzer's boards among the suite's
-
-
-def draw_board(data: Any, boards: dict[str, tuple[dict, dict]], generated: bool) -> tuple[str, dict, dict]:
-    """A board hypothesis draws: one of `boards`, or (with `generated`) one of the fuzzer's random valid boards."""
-    from hypothesis import strategies as st
-
-    names = sorted(boards) + ([GENERATED] if generated else [])
-    name = data.draw(st.sampled_from(names), label="board")
-    if name != GENERATED:
-        return name, *boards[name]
-    from harness.quality.fuzz import boards as random_boards
-
-    setup, definitions = data.draw(random_boards(), label="generated board")
-    return name, setup, definitions
 
 
 def hypothesis_settings(examples: int, derandomize: bool = True) -> Any:

@@ -1,0 +1,181 @@
+"""Random play as a measure of the suite: which mutant engines random play kills, beside those the scenarios kill.
+
+For every mutant (any factory of `engine.Game` games: the kit's mutants, `harness.quality.mutants.MUTANTS`, the
+ones of `harness.quality.mutants_properties`, or mechanical ones fed in by name → class), in this process:
+
+* **differential**: random lines from the suite's boards and the fuzzer's generated ones, the reference engine
+  against the mutant on the observable contract (`harness.quality.differential.find_divergence`); a difference is
+  shrunk to its shortest line;
+* **properties**: random lines of the mutant alone, every property of the text checked at every step
+  (`harness.quality.properties.find_violations`); each property violated, with its shortest line.
+
+Beside them, «the scenarios kill it» from `harness.quality.mutation.KILLS` (the scenarios declared to kill each
+mutant). A mutant random play kills and no scenario does names a missing scenario; one the scenarios kill and
+random play misses says what random play cannot reach. `measure` returns the table; `berserk-rules compare
+--mutants` prints it (`--json`: as data), and `berserk-rules properties --mutants` the properties' part.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.engines.adapters import InProcessAdapter
+from harness.quality.differential import Divergence, Engines, find_divergence
+from harness.quality.properties import PROPERTIES, Violation, find_violations
+
+
+def kit_mutants() -> dict[str, type]:
+    """The kit's mutants, name → class (the kit's table, and those that misread a property's sentence)."""
+    from harness.quality import mutants
+
+    try:
+        from harness.quality import mutants_properties  # noqa: F401 - registers its mutants
+    except ImportError:
+        pass
+    return dict(sorted(mutants.MUTANTS.items()))
+
+
+def mistake_of(name: str, factory: Any) -> str:
+    from harness.quality import mutants
+
+    if name in mutants.MUTANTS:
+        return mutants.mistake(name)
+    return " ".join((getattr(factory, "__doc__", "") or "").split())
+
+
+def scenario_kills() -> dict[str, tuple[str, ...]]:
+    from harness.quality.mutation import KILLS
+
+    return dict(KILLS)
+
+
+@dataclass
+class Verdict:
+    """What random play and the scenarios did to one mutant."""
+
+    name: str
+    mistake: str
+    scenarios: tuple[str, ...]                        # the scenarios that kill it (KILLS), () for none
+    divergence: Divergence | None = None             # the differential's shortest line, or None
+    violations: dict[str, Violation] = field(default_factory=dict)    # property → its shortest line
+    plays: int = 0
+    seconds: float = 0.0
+
+    @property
+    def random_kills(self) -> bool:
+        return self.divergence is not None or bool(self.violations)
+
+    @property
+    def verdict(self) -> str:
+        r, s = self.random_kills, bool(self.scenarios)
+        return "both" if r and s else "random play only" if r else "scenarios only" if s else "neither"
+
+    def as_dict(self) -> dict[str, Any]:
+        d = self.divergence
+        return {"mutant": self.name, "mistake": self.mistake, "verdict": self.verdict,
+                "scenarios": list(self.scenarios), "differential": None if d is None else {
+                    "board": d.board, "moves": [m.text() for m in d.moves], "diff": d.diff[:10]},
+                "properties": {n: v.as_dict() for n, v in sorted(self.violations.items())},
+                "plays": self.plays, "seconds": self.seconds}
+
+
+def measure_one(name: str, factory: Any, boards: dict[str, tuple[dict, dict]], examples: int = 100,
+                max_moves: int = 20, generated: bool = True, differential: bool = True,
+                properties: bool = True, scenarios: tuple[str, ...] = ()) -> Verdict:
+    """Random play against one mutant (a `Game` subclass or any callable `(setup, definitions, readings) → game`)."""
+    started = time.perf_counter()
+    verdict = Verdict(name, mistake_of(name, factory), scenarios)
+    if differential:
+        engines = Engines(InProcessAdapter(), InProcessAdapter(factory, f"mutant {name}"), ("reference", name))
+        verdict.divergence = find_divergence(engines, boards, max_examples=examples, max_moves=max_moves,
+                                             per_board=False, generated=generated)
+        verdict.plays += engines.plays
+    if properties:
+        report = find_violations(lambda: InProcessAdapter(factory, f"mutant {name}"), boards, examples=examples,
+                                 max_moves=max_moves, generated=generated, engine=name)
+        verdict.violations = report.violations
+        verdict.plays += report.tally.lines
+    verdict.seconds = round(time.perf_counter() - started, 2)
+    return verdict
+
+
+@dataclass
+class Measure:
+    verdicts: list[Verdict]
+    examples: int
+    seconds: float = 0.0
+    control: dict[str, Violation] = field(default_factory=dict)     # what the reference itself violates
+
+    def summary(self) -> dict[str, Any]:
+        by = {v: [x.name for x in self.verdicts if x.verdict == v]
+              for v in ("both", "random play only", "scenarios only", "neither")}
+        killers = {p: sorted(x.name for x in self.verdicts if p in x.violations) for p in PROPERTIES}
+        return {"mutants": len(self.verdicts), "examples": self.examples, "seconds": self.seconds,
+                "random_play_kills": sum(x.random_kills for x in self.verdicts),
+                "differential_kills": sum(x.divergence is not None for x in self.verdicts),
+                "property_kills": sum(bool(x.violations) for x in self.verdicts),
+                "scenario_kills": sum(bool(x.scenarios) for x in self.verdicts),
+                **{k.replace(" ", "_"): names for k, names in by.items()}, "property_killers": killers,
+                "reference_violates": {n: v.as_dict() for n, v in self.control.items()}}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"summary": self.summary(), "mutants": [v.as_dict() for v in self.verdicts]}
+
+    def text(self) -> str:
+        s = self.summary()
+        lines = [f"random play against {s['mutants']} mutant(s), {self.examples} line(s) each way, {self.seconds} s"]
+        for v in self.verdicts:
+            how = []
+            if v.divergence is not None:
+                how.append(f"differs on {v.divergence.board} after {len(v.divergence.moves)} move(s): "
+                           f"{v.divergence.diff[0] if v.divergence.diff else ''}")
+            if v.violations:
+                how.append("violates " + ", ".join(f"{p.sentence} {n}" for n, p in sorted(v.violations.items())))
+            lines.append(f"  {v.name}: {v.verdict.upper()}" + (f" — {'; '.join(how)}" if how else ""))
+        lines.append(f"random play kills {s['random_play_kills']} (differential {s['differential_kills']}, properties "
+                     f"{s['property_kills']}); the scenarios kill {s['scenario_kills']}")
+        if s["random_play_only"]:
+            lines.append("killed by random play and by no scenario (a missing scenario each): "
+                         + ", ".join(s["random_play_only"]))
+        if s["scenarios_only"]:
+            lines.append(f"missed by random play ({len(s['scenarios_only'])}): " + ", ".join(s["scenarios_only"]))
+        if s["neither"]:
+            lines.append("killed by neither: " + ", ".join(s["neither"]))
+        for n, v in self.control.items():
+            lines.append(f"the reference engine itself violates {v.sentence} {n} (no kill counted for it): "
+                         f"{v.message} on {v.board}")
+        lines.append("properties and their killers:")
+        for name, killers in s["property_killers"].items():
+            p = PROPERTIES[name]
+            lines.append(f"  {p.sentence} {name}: " + (", ".join(killers) if killers else "NO KILLER"))
+        return "\n".join(lines)
+
+
+def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], examples: int = 100,
+            max_moves: int = 20, generated: bool = True, differential: bool = True, properties: bool = True,
+            progress: Callable[[str], None] | None = None, only: Sequence[str] = ()) -> Measure:
+    """`measure_one` for every mutant of `factories` (name → factory), the scenarios' kills from KILLS."""
+    started = time.perf_counter()
+    kills = scenario_kills()
+    # the control: what the reference engine itself violates is no mutant's kill
+    control = find_violations(lambda: InProcessAdapter(), boards, examples=examples, max_moves=max_moves,
+                              generated=generated).violations if properties else {}
+    verdicts = []
+    for name, factory in factories.items():
+        if only and name not in only:
+            continue
+        v = measure_one(name, factory, boards, examples, max_moves, generated, differential, properties,
+                        tuple(kills.get(name, ())))
+        v.violations = {p: x for p, x in v.violations.items() if p not in control}
+        verdicts.append(v)
+        if progress is not None:
+            progress(f"{name}: {v.verdict} ({v.seconds} s)")
+    return Measure(verdicts, examples, round(time.perf_counter() - started, 1), control)
+
+
+def dumps(m: Measure) -> str:
+    return json.dumps(m.as_dict(), ensure_ascii=False, indent=2)
