@@ -544,6 +544,17 @@ def declined_trigger_lost(step: Step) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------ checking
+# What the reference engine is known to violate, with the reason: a finding for the engine, declared as an expected
+# failure is (expectations/reference.yaml), never a property weakened until the engine passes it.
+REFERENCE_EXPECTED: dict[str, str] = {
+    "no-priority-during-rule-effects":
+        "the reference engine runs the rule-effects loop again after every game action while a cyclic sequence it "
+        "cut (503.1.p2) is still relevant, so on the board of 503.1 ПРИМЕР (classic/503/ex1-грибынычи.yaml) a "
+        "pass gives the other player priority, the loop applies the statics again, and priority goes back to the "
+        "active player (engine/rule_effects.py run, engine/game.py _advance)",
+}
+
+
 def sentence_problems(corpus: Any = None) -> list[str]:
     """Every property's sentence exists in the corpus (harness/rules/sentences.py); the problems, in words."""
     from harness.common import paths
@@ -756,8 +767,15 @@ def _choice(n: int) -> Any:
     return st.integers(0, n - 1)
 
 
-def report_text(report: PropertiesReport) -> str:
-    """Per sentence: held (checked N times) or violated, with the shrunk line."""
+def unexpected(report: PropertiesReport, expected: dict[str, str] | None = None) -> list[str]:
+    """The properties violated that are not declared as expected (`REFERENCE_EXPECTED` for the reference)."""
+    return [n for n in report.violations if n not in (expected or {})]
+
+
+def report_text(report: PropertiesReport, expected: dict[str, str] | None = None) -> str:
+    """Per sentence: held (checked N times) or violated, with the shrunk line (and the reason, when the
+    violation is `expected`)."""
+    expected = expected or {}
     lines = [f"properties of the text on {report.engine}: {report.tally.lines} line(s), {report.tally.steps} "
              f"step(s), {report.seconds} s"]
     by_sentence: dict[str, list[Property]] = {}
@@ -766,11 +784,14 @@ def report_text(report: PropertiesReport) -> str:
     for sentence in sorted(by_sentence):
         for p in by_sentence[sentence]:
             if p.name in report.violations:
-                lines.append(f"VIOLATED  {sentence}  {p.name}")
+                known = f" (expected: {expected[p.name]})" if p.name in expected else ""
+                lines.append(f"VIOLATED  {sentence}  {p.name}{known}")
                 lines += ["    " + t for t in report.violations[p.name].text().splitlines()]
             else:
                 lines.append(f"held      {sentence}  {p.name}  (checked on {report.tally.checked[p.name]} step(s))")
-    lines.append(f"{len(report.held())} held, {len(report.violations)} violated, of {len(PROPERTIES)} properties")
+    known = len(report.violations) - len(unexpected(report, expected))
+    lines.append(f"{len(report.held())} held, {len(report.violations)} violated"
+                 + (f" ({known} of them expected)" if known else "") + f", of {len(PROPERTIES)} properties")
     return "\n".join(lines)
 
 
