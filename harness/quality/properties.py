@@ -181,19 +181,43 @@ def lethal_wounds_destroy(step: Step) -> str | None:
            "priority" if dead else None
 
 
+def rule_effects_due(step: Step, state: dict) -> list[str]:
+    """What a rule effect would remove or change in `state`, as far as the contract shows it: creatures with
+    lethal wounds (503.1.b5), additional and negative lives together (b6), an equipment or a symbiote without a
+    host in play (b7, b8), a face-down card whose action waits on the stack (b1: revealed once it acts)."""
+    cards = step.cards(state)
+    out = [f"{i} has lethal wounds" for i in lethal(step, state)]
+    for i, c in cards.items():
+        if c.get("zone") != "battlefield":
+            continue
+        if (c.get("additional_lives") or 0) > 0 and (c.get("negative_lives") or 0) > 0:
+            out.append(f"{i} has additional and negative lives")
+        host = c.get("host")
+        if host is not None and (cards.get(str(host)) or {}).get("zone") != "battlefield":
+            out.append(f"{i}'s host {host} is not on the battlefield")
+        if host is None and "host" in c and step.ctx.card_type(c) in ATTACHED_TYPES:
+            out.append(f"{i} has no host")
+    for entry in state.get("stack") or []:
+        source = cards.get(str(entry.get("source")))
+        if source is not None and source.get("face_up") is False and source.get("zone") == "battlefield":
+            out.append(f"{source['id']}, whose action is on the stack, lies face down")
+    return out
+
+
 @prop("rule-effects-at-once", "classic:503.1.p1#2")
 def rule_effects_at_once(step: Step) -> str | None:
     """Rule effects are carried out as soon as they are relevant, whatever waits on the stack: whenever the
-    stack is not empty and a player has priority or must answer a decision other than a roll, no creature on the
-    battlefield has lethal wounds."""
+    stack is not empty and a player has priority or must answer a decision other than a roll, nothing a rule
+    effect removes is there (a creature with lethal wounds, additional and negative lives together, an attached
+    card without a host in play, a face-down card whose action is on the stack)."""
     pending = step.after.get("pending") or {}
     if not step.after.get("stack") or game_over(step.after) or pending.get("kind") == "roll":
         return None
     if step.after.get("priority") is None and not pending:
         return None
-    dead = lethal(step, step.after)
-    return f"{', '.join(dead)} still on the battlefield with lethal wounds while the stack holds " \
-           f"{len(step.after['stack'])} entr(y/ies)" if dead else None
+    due = rule_effects_due(step, step.after)
+    return f"rule effects still due while the stack holds {len(step.after['stack'])} entr(y/ies): " \
+        f"{'; '.join(due)}" if due else None
 
 
 @prop("lives-cancel", "classic:503.1.b6#1")
@@ -664,6 +688,35 @@ def check_line(adapter: Any, board_name: str, board: dict, definitions: dict, ch
     if found is None:
         return None
     return Violation(found[0], PROPERTIES[found[0]].sentence, board_name, trail, found[1], (board, definitions))
+
+
+def replay_line(adapter: Any, violation: Violation, readings: dict[str, str] | None = None) -> str | None:
+    """Play a violation's moves (by value) on another engine, checking the same property: what is wrong there
+    too (None: it holds). The control of a mutant's kill: a line on which the reference engine violates the
+    property as well is no kill."""
+    if violation.setup is None:
+        return None
+    board, definitions = violation.setup
+    script = iter(violation.moves)
+
+    ctx = Context(str(board.get("edition")), definitions, dict(readings or {}))
+    from harness.quality.differential import outcome
+
+    start = outcome(lambda: adapter.setup(board, definitions))
+    if start.kind != "ok" or start.state is None:
+        return None
+    state, line = start.state, []
+    found = check_step(Step(None, None, state, ctx), [violation.prop])
+    for move in script:
+        if found is not None:
+            break
+        result = perform(adapter, move)
+        if result.kind != "ok" or result.state is None:
+            continue
+        found = check_step(Step(state, move, result.state, ctx, line), [violation.prop])
+        line = [*line, (state, move)]
+        state = result.state
+    return found[1] if found else None
 
 
 def hypothesis_settings(examples: int, derandomize: bool = True) -> Any:

@@ -25,7 +25,7 @@ from typing import Any
 
 from harness.engines.adapters import InProcessAdapter
 from harness.quality.differential import Divergence, Engines, find_divergence
-from harness.quality.properties import PROPERTIES, Violation, find_violations
+from harness.quality.properties import PROPERTIES, Violation, find_violations, replay_line
 
 
 def kit_mutants() -> dict[str, type]:
@@ -51,6 +51,27 @@ def scenario_kills() -> dict[str, tuple[str, ...]]:
     from harness.quality.mutation import KILLS
 
     return dict(KILLS)
+
+
+def kill_boards(name: str) -> list[str]:
+    """The boards (under scenarios/) of the scenarios that kill a mutant (KILLS): where its mistake shows."""
+    from harness.common import paths
+    from harness.quality.mutation import resolve
+    from harness.suite.capabilities import BOARD_STEP
+    from harness.suite.features import scan_features
+
+    scenarios = scan_features(paths.FEATURES, root=paths.ROOT)
+    out: list[str] = []
+    for ref in scenario_kills().get(name, ()):
+        try:
+            scenario = resolve(ref, scenarios)
+        except LookupError:
+            continue
+        for _, text, _ in scenario.steps:
+            m = BOARD_STEP.match(text)
+            if m and m.group("path") not in out:
+                out.append(m.group("path"))
+    return out
 
 
 @dataclass
@@ -161,7 +182,8 @@ def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], exa
     """`measure_one` for every mutant of `factories` (name → factory), the scenarios' kills from KILLS."""
     started = time.perf_counter()
     kills = scenario_kills()
-    # the control: what the reference engine itself violates is no mutant's kill
+    # the control: what the reference engine itself violates is no mutant's kill, nor a line of the mutant on
+    # which the reference engine violates the property too (`replay_line`)
     control = find_violations(lambda: InProcessAdapter(), boards, examples=examples, max_moves=max_moves,
                               generated=generated).violations if properties else {}
     verdicts = []
@@ -170,7 +192,8 @@ def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], exa
             continue
         v = measure_one(name, factory, boards, examples, max_moves, generated, differential, properties,
                         tuple(kills.get(name, ())))
-        v.violations = {p: x for p, x in v.violations.items() if p not in control}
+        v.violations = {p: x for p, x in v.violations.items()
+                        if p not in control and replay_line(InProcessAdapter(), x) is None}
         verdicts.append(v)
         if progress is not None:
             progress(f"{name}: {v.verdict} ({v.seconds} s)")
