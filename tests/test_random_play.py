@@ -17,7 +17,15 @@ from harness.engines.adapters import InProcessAdapter
 from harness.engines.protocol import SubprocessAdapter
 from harness.quality.differential import GENERATED, Engines, find_divergence, scenario_boards
 from harness.quality.drafts import draft_text, write_draft
-from harness.quality.random_kills import kit_mutants, measure
+from harness.quality.mutation import KILLS
+from harness.quality.random_kills import (
+    Measure,
+    Verdict,
+    kill_boards,
+    kit_mutants,
+    measure,
+    scenarios_killing,
+)
 from harness.suite.features import scan_features
 
 REPO = Path(__file__).resolve().parents[1]
@@ -26,16 +34,16 @@ CONTROL_BOARDS = scenario_boards(lambda b: any(e.get("kind") == "control" for e 
 
 def test_the_reference_agrees_with_itself_on_the_suites_boards_and_generated_ones() -> None:
     engines = Engines(InProcessAdapter(), InProcessAdapter(), ("reference", "reference again"))
-    found = find_divergence(engines, scenario_boards(), max_examples=60, per_board=False, generated=True)
+    found = find_divergence(engines, scenario_boards(), max_examples=40, per_board=False, generated=True)
     assert found is None, found.report()
-    assert engines.plays >= 60
+    assert engines.plays >= 40
 
 
 def test_generated_boards_are_played_and_a_mutant_is_found_on_them_alone() -> None:
     """With no board of the suite, the fuzzer's boards alone tell the reference from a mutant that forgets the
     history of earlier turns."""
     engines = Engines(InProcessAdapter(), InProcessAdapter(kit_mutants()["history-of-the-turn"]))
-    found = find_divergence(engines, {}, max_examples=150, max_moves=20, generated=True)
+    found = find_divergence(engines, {}, max_examples=60, max_moves=20, generated=True)
     assert found is not None and found.board == GENERATED
     assert found.setup is not None and found.setup[0]["edition"] in ("classic", "heroes")
     assert any(line.startswith("history") for line in found.diff), found.report()
@@ -113,14 +121,23 @@ def test_the_reference_side_plays_the_readings_the_other_engine_declares() -> No
 
 
 def test_random_play_and_the_scenarios_side_by_side() -> None:
-    """A mutant the scenarios kill and random play too, and one only random play kills (a missing scenario)."""
-    factories = {n: c for n, c in kit_mutants().items() if n in ("history-of-the-turn", "lethal-above")}
-    result = measure(factories, scenario_boards(), examples=40)
-    verdicts = {v.name: v for v in result.verdicts}
-    assert verdicts["lethal-above"].verdict == "both"
-    assert "lethal-wounds-destroy" in verdicts["lethal-above"].violations
-    assert verdicts["history-of-the-turn"].verdict == "random play only"
-    summary = result.summary()
-    assert summary["random_play_only"] == ["history-of-the-turn"]
-    assert summary["property_killers"]["history-append-only"] == ["history-of-the-turn"]
-    assert "killed by random play and by no scenario" in result.text()
+    """A mutant of the table that both kill; one the table does not list gets the scenarios played against it."""
+    mutants = kit_mutants()
+    boards = {k: v for k, v in scenario_boards().items() if k in kill_boards("lethal-above")}
+    result = measure({"lethal-above": mutants["lethal-above"]}, boards, examples=40, properties=False)
+    verdict = result.verdicts[0]
+    assert verdict.verdict == "both" and verdict.divergence is not None
+    assert verdict.scenarios == KILLS["lethal-above"]
+    assert result.summary()["both"] == ["lethal-above"]
+    found = scenarios_killing("unlisted", mutants["lethal-above"], units=["classic:503.1.b5"])
+    assert found and set(found) <= set(KILLS["lethal-above"])
+
+
+def test_the_columns_say_who_killed_a_mutant() -> None:
+    assert Verdict("m", "", ("classic [x-1]",)).verdict == "scenarios only"
+    only_random = Verdict("m", "", (), violations={"history-append-only": None})  # type: ignore[dict-item]
+    assert only_random.verdict == "random play only"
+    assert Verdict("m", "", ()).verdict == "neither"
+    text = Measure([only_random], 10).text()
+    assert "killed by random play and by no scenario (a missing scenario each): m" in text
+    assert "history-append-only: m" in text

@@ -7,10 +7,12 @@ ones of `harness.quality.mutants_properties`, or mechanical ones fed in by name 
   against the mutant on the observable contract (`harness.quality.differential.find_divergence`); a difference is
   shrunk to its shortest line;
 * **properties**: random lines of the mutant alone, every property of the text checked at every step
-  (`harness.quality.properties.find_violations`); each property violated, with its shortest line.
+  (`harness.quality.properties.find_violations`); each property violated, with its shortest line — unless the
+  reference engine violates it on the same line too (`replay_line`), or anywhere in the same search.
 
 Beside them, «the scenarios kill it» from `harness.quality.mutation.KILLS` (the scenarios declared to kill each
-mutant). A mutant random play kills and no scenario does names a missing scenario; one the scenarios kill and
+mutant); a mutant the table does not list (a mechanical one fed in by name → factory, a new one) gets the whole
+suite played against it in this process (`scenarios_killing`). A mutant random play kills and no scenario does names a missing scenario; one the scenarios kill and
 random play misses says what random play cannot reach. `measure` returns the table; `berserk-rules compare
 --mutants` prints it (`--json`: as data), and `berserk-rules properties --mutants` the properties' part.
 """
@@ -21,6 +23,7 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from harness.engines.adapters import InProcessAdapter
@@ -53,25 +56,54 @@ def scenario_kills() -> dict[str, tuple[str, ...]]:
     return dict(KILLS)
 
 
-def kill_boards(name: str) -> list[str]:
-    """The boards (under scenarios/) of the scenarios that kill a mutant (KILLS): where its mistake shows."""
+@cache
+def _boards_by_scenario() -> dict[str, tuple[str, ...]]:
+    """Every scenario's short name (`classic [113.2.ex1-1]`, `harness.quality.mutation.short_name`) → the boards
+    its steps name."""
     from harness.common import paths
-    from harness.quality.mutation import resolve
+    from harness.quality.mutation import short_name
     from harness.suite.capabilities import BOARD_STEP
     from harness.suite.features import scan_features
 
-    scenarios = scan_features(paths.FEATURES, root=paths.ROOT)
-    out: list[str] = []
-    for ref in scenario_kills().get(name, ()):
-        try:
-            scenario = resolve(ref, scenarios)
-        except LookupError:
-            continue
-        for _, text, _ in scenario.steps:
-            m = BOARD_STEP.match(text)
-            if m and m.group("path") not in out:
-                out.append(m.group("path"))
+    out: dict[str, tuple[str, ...]] = {}
+    for scenario in scan_features(paths.FEATURES, root=paths.ROOT):
+        boards = tuple(m.group("path") for _, text, _ in scenario.steps if (m := BOARD_STEP.match(text)))
+        for i in scenario.ids:
+            out[short_name(i)] = boards
     return out
+
+
+def kill_boards(name: str) -> list[str]:
+    """The boards (under scenarios/) of the scenarios that kill a mutant (KILLS): where its mistake shows."""
+    index = _boards_by_scenario()
+    return list(dict.fromkeys(b for ref in scenario_kills().get(name, ()) for b in index.get(ref, ())))
+
+
+class _Plugin:
+    """A pytest plugin object: the kit's plugin plays the scenarios on the adapter it gives (as
+    `harness.quality.mutation.InProcessMutant` does for the kit's mutants by name)."""
+
+    def __init__(self, name: str, factory: Any):
+        self.name, self.factory = name, factory
+
+    def berserk_rules_adapter(self) -> Any:
+        return InProcessAdapter(self.factory, f"mutant {self.name}")
+
+
+def scenarios_killing(name: str, factory: Any, units: Sequence[str] = ()) -> tuple[str, ...]:
+    """Play the whole suite (or the scenarios of `units`) against a mutant that KILLS does not list (a mechanical
+    one, a new one), in this process: the scenarios that do not end as expected, by their short names
+    (`classic [113.2.ex1-1]`)."""
+    from harness.common import paths
+    from harness.quality.mutation import short_name
+    from harness.run.runner import run_scenarios
+
+    expectations = str(paths.REFERENCE_EXPECTATIONS) if paths.REFERENCE_EXPECTATIONS.is_file() else None
+    _, results = run_scenarios(None, list(units), [], expectations, None, quiet=True,
+                               plugins=[_Plugin(name, factory)])
+    if results is None:
+        raise RuntimeError(f"the scenarios could not be run against {name}")
+    return tuple(sorted(short_name(r.scenario) for r in results.results if not r.as_expected))
 
 
 @dataclass
@@ -155,7 +187,7 @@ class Measure:
                 how.append(f"differs on {v.divergence.board} after {len(v.divergence.moves)} move(s): "
                            f"{v.divergence.diff[0] if v.divergence.diff else ''}")
             if v.violations:
-                how.append("violates " + ", ".join(f"{p.sentence} {n}" for n, p in sorted(v.violations.items())))
+                how.append("violates " + ", ".join(f"{PROPERTIES[n].sentence} {n}" for n in sorted(v.violations)))
             lines.append(f"  {v.name}: {v.verdict.upper()}" + (f" — {'; '.join(how)}" if how else ""))
         lines.append(f"random play kills {s['random_play_kills']} (differential {s['differential_kills']}, properties "
                      f"{s['property_kills']}); the scenarios kill {s['scenario_kills']}")
@@ -178,8 +210,10 @@ class Measure:
 
 def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], examples: int = 100,
             max_moves: int = 20, generated: bool = True, differential: bool = True, properties: bool = True,
-            progress: Callable[[str], None] | None = None, only: Sequence[str] = ()) -> Measure:
-    """`measure_one` for every mutant of `factories` (name → factory), the scenarios' kills from KILLS."""
+            progress: Callable[[str], None] | None = None, only: Sequence[str] = (),
+            run_scenarios: bool = True) -> Measure:
+    """`measure_one` for every mutant of `factories` (name → factory), the scenarios' kills from KILLS (a mutant
+    it does not list gets the whole suite played against it, in this process, unless not `run_scenarios`)."""
     started = time.perf_counter()
     kills = scenario_kills()
     # the control: what the reference engine itself violates is no mutant's kill, nor a line of the mutant on
@@ -190,8 +224,9 @@ def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], exa
     for name, factory in factories.items():
         if only and name not in only:
             continue
-        v = measure_one(name, factory, boards, examples, max_moves, generated, differential, properties,
-                        tuple(kills.get(name, ())))
+        killers = tuple(kills[name]) if name in kills else scenarios_killing(name, factory) if run_scenarios \
+            else ()
+        v = measure_one(name, factory, boards, examples, max_moves, generated, differential, properties, killers)
         v.violations = {p: x for p, x in v.violations.items()
                         if p not in control and replay_line(InProcessAdapter(), x) is None}
         verdicts.append(v)
