@@ -39,7 +39,10 @@ without `defenders`, …: `ACTION_NEEDS`, `DECISION_NEEDS`) ends the play, and i
 
 The chooser is hypothesis (`check_agreement(engines, boards, data)` inside `@given(st.data())`): it draws
 the board and every choice, and shrinks a failing play to the shortest sequence of moves that shows the
-difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`).
+difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`). With `generated`, the boards drawn
+include the fuzzer's random valid boards (`harness.quality.fuzz.boards`, named `GENERATED`); a divergence keeps
+its board's data (`Divergence.setup`), from which `harness.quality.drafts` writes it out as a scenario draft.
+`harness.quality.random_kills` runs this against every mutant engine, beside the scenarios that kill each.
 
     from harness.quality.differential import Engines, find_divergence
     divergence = find_divergence(Engines(reference, other), boards)     # None, or the shortest one
