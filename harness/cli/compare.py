@@ -126,7 +126,7 @@ def _mutants(ns: argparse.Namespace, boards: dict) -> int:
         print(f"compare --mutants: no mutant {', '.join(unknown)}", file=sys.stderr)
         return 2
     result = measure(factories, boards, examples=ns.examples, max_moves=ns.moves, generated=ns.generated,
-                     properties=not ns.no_properties, only=ns.only,
+                     properties=not ns.no_properties, only=ns.only, targeted=ns.targeted,
                      progress=lambda line: print(line, file=sys.stderr, flush=True))
     print(dumps(result) if ns.json else result.text())
     return 0 if all(v.random_kills for v in result.verdicts) else 1
@@ -169,6 +169,8 @@ def register(sub: Any) -> None:
                    help="random play against every mutant engine in this process, beside the scenarios that "
                         "kill each (harness/quality/random_kills.py); --examples lines each")
     p.add_argument("--only", action="append", default=[], metavar="NAME", help="with --mutants: only this mutant")
+    p.add_argument("--targeted", action="store_true",
+                   help="with --mutants: each mutant on the boards of the scenarios that kill it (KILLS)")
     p.add_argument("--no-properties", action="store_true", help="with --mutants: the differential only")
     p.add_argument("--json", action="store_true", help="with --mutants: the table as JSON")
     p.set_defaults(func=cmd_compare)

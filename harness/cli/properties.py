@@ -70,7 +70,7 @@ def _mutants(ns: argparse.Namespace, boards: dict) -> int:
 
     factories = kit_mutants()
     result = measure(factories, boards, examples=ns.examples, max_moves=ns.moves, generated=not ns.no_generated,
-                     differential=False, only=ns.only, progress=lambda line: print(line, file=sys.stderr, flush=True))
+                     differential=False, only=ns.only, targeted=ns.targeted, progress=lambda line: print(line, file=sys.stderr, flush=True))
     print(dumps(result) if ns.json else result.text())
     return 0 if all(result.summary()["property_killers"].values()) else 1
 
@@ -86,6 +86,8 @@ def register(sub: Any) -> None:
     p.add_argument("--random", action="store_true", help="random lines (default: derandomized, repeatable)")
     p.add_argument("--mutants", action="store_true", help="each property's killers among the mutant engines")
     p.add_argument("--only", action="append", default=[], metavar="NAME", help="with --mutants: only this mutant")
+    p.add_argument("--targeted", action="store_true",
+                   help="with --mutants: each mutant on the boards of the scenarios that kill it (KILLS)")
     p.add_argument("--list", action="store_true", help="the properties and their sentences; nothing is played")
     p.add_argument("--json", action="store_true", help="as JSON")
     add_time_limit_options(p.add_argument, scenario=False)

@@ -211,9 +211,11 @@ class Measure:
 def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], examples: int = 100,
             max_moves: int = 20, generated: bool = True, differential: bool = True, properties: bool = True,
             progress: Callable[[str], None] | None = None, only: Sequence[str] = (),
-            run_scenarios: bool = True) -> Measure:
+            run_scenarios: bool = True, targeted: bool = False) -> Measure:
     """`measure_one` for every mutant of `factories` (name → factory), the scenarios' kills from KILLS (a mutant
-    it does not list gets the whole suite played against it, in this process, unless not `run_scenarios`)."""
+    it does not list gets the whole suite played against it, in this process, unless not `run_scenarios`). With
+    `targeted`, each mutant is played on the boards of the scenarios that kill it (`kill_boards`; every board when
+    it has none): where its mistake shows, which says what random play finds there, not what it finds unaided."""
     started = time.perf_counter()
     kills = scenario_kills()
     # the control: what the reference engine itself violates is no mutant's kill, nor a line of the mutant on
@@ -226,7 +228,9 @@ def measure(factories: dict[str, Any], boards: dict[str, tuple[dict, dict]], exa
             continue
         killers = tuple(kills[name]) if name in kills else scenarios_killing(name, factory) if run_scenarios \
             else ()
-        v = measure_one(name, factory, boards, examples, max_moves, generated, differential, properties, killers)
+        own = {b: boards[b] for b in kill_boards(name) if b in boards} if targeted else {}
+        v = measure_one(name, factory, own or boards, examples, max_moves, generated and not own, differential,
+                        properties, killers)
         v.violations = {p: x for p, x in v.violations.items()
                         if p not in control and replay_line(InProcessAdapter(), x) is None}
         verdicts.append(v)
