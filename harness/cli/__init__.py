@@ -72,6 +72,7 @@ VERB_MODULES: list[str] = [
     "harness.cli.vocabulary",
     "harness.cli.expectations",
     "harness.cli.compare",
+    "harness.cli.properties",
     "harness.cli.lint",
     "harness.cli.diff",
     "harness.cli.approve",

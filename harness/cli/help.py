@@ -61,7 +61,15 @@ EXAMPLES: dict[str, str] = {
   berserk-rules site --results my-engine/results.json""",
     "compare": """examples:
   berserk-rules compare --engine-cmd "./my-engine"
-  berserk-rules compare --engine-cmd "./my-engine" --board classic/113 --examples 200""",
+  berserk-rules compare --engine-cmd "./my-engine" --board classic/113 --examples 200
+  berserk-rules compare --engine-cmd "./my-engine" --generated --drafts /tmp/drafts
+  berserk-rules compare --self --generated --examples 1000      # the reference against itself
+  berserk-rules compare --mutants --examples 100 --json         # random play against every mutant""",
+    "properties": """examples:
+  berserk-rules properties                                      # the reference engine
+  berserk-rules properties --engine-cmd "./my-engine" --examples 500
+  berserk-rules properties --list
+  berserk-rules properties --mutants --examples 100             # each property's killers""",
     "expectations": """example:
   berserk-rules expectations --results reports/results.json --out my-engine.yaml""",
     "test-cards": """examples:

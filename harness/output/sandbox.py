@@ -378,7 +378,8 @@ class Sandbox:
         return {"feature": feature, "board": board_yaml(self.board, board_path), "board_path": board_path,
                 "feature_path": f"{edition}/sandbox-{slug}.feature", "scenario_id": f"{edition}:{tag}"}
 
-    def move_step(self, move: dict[str, Any], before: dict[str, Any]) -> str:
+    @staticmethod
+    def move_step(move: dict[str, Any], before: dict[str, Any]) -> str:
         """The «Когда» step (without the keyword) that makes this move, from the state before it."""
         ref = _ref(before)
         player = move["player"]

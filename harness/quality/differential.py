@@ -39,7 +39,10 @@ without `defenders`, …: `ACTION_NEEDS`, `DECISION_NEEDS`) ends the play, and i
 
 The chooser is hypothesis (`check_agreement(engines, boards, data)` inside `@given(st.data())`): it draws
 the board and every choice, and shrinks a failing play to the shortest sequence of moves that shows the
-difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`).
+difference. A list of integers replays a play (`play(…, [2, 0, 0, 1])`). With `generated`, the boards drawn
+include the fuzzer's random valid boards (`harness.quality.fuzz.boards`, named `GENERATED`); a divergence keeps
+its board's data (`Divergence.setup`), from which `harness.quality.drafts` writes it out as a scenario draft.
+`harness.quality.random_kills` runs this against every mutant engine, beside the scenarios that kill each.
 
     from harness.quality.differential import Engines, find_divergence
     divergence = find_divergence(Engines(reference, other), boards)     # None, or the shortest one
@@ -371,7 +374,7 @@ def response_diff(a: Outcome, b: Outcome, names: tuple[str, str] = ("reference",
     differs, else every differing field of their states."""
     if a.key() != b.key():
         return [f"response: {names[0]} {a.text()}, {names[1]} {b.text()}"]
-    if a.kind != "ok":
+    if a.kind != "ok" or a.state == b.state:
         return []
     return state_diff(a.state, b.state, names, full_state)
 
@@ -392,6 +395,7 @@ class Engines:
     skipped: dict[str, str] = field(default_factory=dict)     # boards not played → why (an undeclared need)
     outside: dict[str, str] = field(default_factory=dict)     # requests outside a declaration that ended
     #                                                           plays, refused as unsupported → a board
+    plays: int = 0                    # the plays made (hypothesis's examples and its shrinking)
 
 
 @dataclass
@@ -406,6 +410,7 @@ class Divergence:
     names: tuple[str, str] = ("reference", "other")
     diff: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)    # what both engines did with each earlier move
+    setup: tuple[dict, dict] | None = None          # the board's data and definitions (for a scenario draft)
 
     def report(self, limit: int = REPORT_LINES) -> str:
         lines = [f"the engines disagree on board {self.board} after {len(self.moves)} move(s):", "  setup"]
@@ -541,35 +546,57 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
     return None
 
 
-def check_agreement(engines: Engines, boards: dict[str, tuple[dict, dict]], data: Any,
-                    max_moves: int = 20) -> None:
-    """The property: on a board and with moves hypothesis draws (`data` from `st.data()`), the engines
-    agree at every step. Raises `Disagreement` otherwise."""
+GENERATED = "(generated)"      # the name of the fuzzer's random valid boards among the suite's
+
+
+def draw_board(data: Any, boards: dict[str, tuple[dict, dict]], generated: bool = False) -> tuple[str, dict, dict]:
+    """A board hypothesis draws (`data` from `st.data()`): one of `boards`, or (with `generated`) one of the
+    fuzzer's random valid boards of either edition (`harness.quality.fuzz.boards`), named `GENERATED`."""
     from hypothesis import strategies as st
 
-    name = data.draw(st.sampled_from(sorted(boards)), label="board")
-    divergence = play(engines, name, *boards[name], lambda n: data.draw(st.integers(0, n - 1)), max_moves)
+    names = sorted(boards) + ([GENERATED] if generated else [])
+    name = data.draw(st.sampled_from(names), label="board")
+    if name != GENERATED:
+        return name, *boards[name]
+    from harness.quality.fuzz import boards as random_boards
+
+    setup, definitions = data.draw(random_boards(), label="generated board")
+    return name, setup, definitions
+
+
+def check_agreement(engines: Engines, boards: dict[str, tuple[dict, dict]], data: Any,
+                    max_moves: int = 20, generated: bool = False) -> None:
+    """The property: on a board and with moves hypothesis draws (`data` from `st.data()`; with `generated`, the
+    fuzzer's boards too), the engines agree at every step. Raises `Disagreement` otherwise."""
+    from hypothesis import strategies as st
+
+    name, board, definitions = draw_board(data, boards, generated)
+    divergence = play(engines, name, board, definitions, lambda n: data.draw(st.integers(0, n - 1)), max_moves)
+    engines.plays += 1
     if divergence is not None:
+        divergence.setup = (board, definitions)
         raise Disagreement(divergence)
 
 
 def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_examples: int = 100,
-                    max_moves: int = 20, derandomize: bool = True, per_board: bool = True) -> Divergence | None:
+                    max_moves: int = 20, derandomize: bool = True, per_board: bool = True,
+                    generated: bool = False) -> Divergence | None:
     """Search plays for a divergence; hypothesis shrinks the one it finds to the shortest. None: none found.
     `boards`: name → (board data, definitions); the boards needing what an engine does not declare are not
     played (`engines.skipped`). With `per_board`, each board in turn gets `max_examples` plays (the first
-    board with a divergence ends the search); else they share them."""
+    board with a divergence ends the search); else they share them. With `generated`, the fuzzer's random boards
+    are drawn too (one more group with `per_board`, else one more choice)."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
 
     config = settings(max_examples=max_examples, derandomize=derandomize, database=None, deadline=None,
                       suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink],
                       verbosity=Verbosity.quiet, report_multiple_bugs=False)
-    def property_on(subset: dict[str, tuple[dict, dict]]) -> Callable[[], None]:
+    def property_on(subset: dict[str, tuple[dict, dict]], fuzzed: bool) -> Callable[[], None]:
         @config
         @given(st.data())
         def agree(data: Any) -> None:
-            check_agreement(engines, subset, data, max_moves)
+            check_agreement(engines, subset, data, max_moves, fuzzed)
         return agree
 
     playable = []
@@ -579,12 +606,15 @@ def find_divergence(engines: Engines, boards: dict[str, tuple[dict, dict]], max_
             engines.skipped[name] = why
         else:
             playable.append(name)
-    if not playable:
+    if not playable and not generated:
         return None
-    groups = [[name] for name in playable] if per_board else [playable]
-    for group in groups:
+    groups: list[tuple[list[str], bool]] = [([name], False) for name in playable] if per_board \
+        else [(playable, generated)]
+    if per_board and generated:
+        groups.append(([], True))
+    for group, fuzzed in groups:
         try:
-            property_on({name: boards[name] for name in group})()
+            property_on({name: boards[name] for name in group}, fuzzed)()
         except Disagreement as exc:
             return exc.divergence
     return None
