@@ -6,25 +6,64 @@ its unit (S032), and pre-commit guarding the repository it runs in (tests/test_p
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
-import subprocess
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+from harness.cli import main
 from harness.common import paths
 from harness.rules.corpus import load_corpus
 from harness.suite.features import scan_features
 
 ROOT = paths.ROOT
-CLI = [sys.executable, "-m", "harness.cli"]
 
 
-def _cli(*args: str, cwd: Path = ROOT, input: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-    """The command line off a terminal (plain output), as in a log."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "BERSERK_RULES_DIR")}
-    return subprocess.run([*CLI, *args], cwd=cwd, capture_output=True, text=True, encoding="utf-8", input=input,
-                          env=dict(environ, PYTHONUTF8="1", **env), timeout=300)
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@contextlib.contextmanager
+def _environment(cwd: Path, env: dict[str, str]) -> Iterator[None]:
+    """For one call: the working folder, the environment (without FORCE_COLOR and BERSERK_RULES_DIR, with `env`),
+    and the kit's folders laid out from it as a new process lays them out at start (`$BERSERK_RULES_ROOT`:
+    harness.common.paths); all put back afterwards."""
+    saved_env, saved_cwd, saved_root = dict(os.environ), os.getcwd(), (paths.ROOT, paths.FOUND_BY)
+    for name in ("FORCE_COLOR", "BERSERK_RULES_DIR", "BERSERK_RULES_ROOT"):
+        os.environ.pop(name, None)
+    os.environ.update(env)
+    os.chdir(cwd)
+    paths._layout(*paths._root())
+    try:
+        yield
+    finally:
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+        paths._layout(*saved_root)
+
+
+def _cli(*args: str, cwd: Path = ROOT, input: str | None = None, **env: str) -> Ran:
+    """The command line off a terminal (plain output), as in a log: `harness.cli.main` in this process, its
+    standard streams (not terminals) read and `input` its stdin, with `env` set for the call. What these tests
+    check is what a verb prints, exits with and writes, never the process itself (tests/test_robust.py,
+    tests/test_signals_verbs.py and tests/test_ci_output.py run real processes for that)."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin = sys.stdin
+    sys.stdin = io.StringIO(input or "")
+    try:
+        with _environment(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        sys.stdin = stdin
+    return Ran(code, out.getvalue(), err.getvalue())
 
 
 # ------------------------------------------------------------------------------------------ 5. sections
