@@ -11,8 +11,8 @@ finished.
 The costly set-up that several modules need is made once per test session, also under `-n auto`
 (`built_once`: the first worker to need it builds it under a file lock in the session's folder, the others
 reuse it): the kit's wheel (`kit_wheel`), the rules site (`rules_site`), and one headless Chromium per
-process (`browser`). The end-to-end tests (a browser, a wheel in a fresh virtual environment, real pre-commit,
-whole `pytest` runs in other processes) are marked `e2e` (pyproject.toml): `.ci/run` runs them in a step of
+process (`browser`). The end-to-end tests (the rules site and a browser, a wheel in a fresh virtual environment,
+real pre-commit, the CI recipes, whole `pytest` runs in other processes) are marked `e2e` (pyproject.toml): `.ci/run` runs them in a step of
 their own; plain `pytest` and `pytest -n auto` run everything."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Tests of the offline rules site (`berserk-rules site`, harness/output/site.py), the way judges use it: built by
 the command line (once per test session: tests/conftest.py `rules_site`), opened in headless Chromium (Debian's
-`chromium` package, one browser for the session: `browser`; the browser tests, marked `e2e`, skip where it is
-absent), on a phone-sized and a desktop-sized window.
+`chromium` package, one browser for the session: `browser`; the browser tests skip where it is absent), on a
+phone-sized and a desktop-sized window. The whole module is end-to-end (marked `e2e`).
 
 Screenshots are kept in reports/screenshots/ (generated, not committed) for a person to look at.
 """
@@ -26,14 +26,11 @@ from harness.rules.corpus import load_corpus
 from harness.rules.lookup import stem_list
 from harness.suite.features import scan_features, scenarios_by_unit
 
-_no_chromium = pytest.mark.skipif(
+# end-to-end (pyproject.toml's `e2e`): the site as the command line builds it, read from disk and in a browser
+pytestmark = pytest.mark.e2e
+needs_chromium = pytest.mark.skipif(
     chromium() is None,
     reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it as root)")
-
-
-def needs_chromium(test):
-    """A test in a browser: end-to-end (pyproject.toml's `e2e`), skipped where there is no Chromium."""
-    return pytest.mark.e2e(_no_chromium(test))
 SCREENSHOTS = paths.REPORTS / "screenshots"
 
 
