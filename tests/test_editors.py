@@ -36,7 +36,7 @@ def _environment(cwd: Path, env: dict[str, str]) -> Iterator[None]:
     and the kit's folders laid out from it as a new process lays them out at start (`$BERSERK_RULES_ROOT`:
     harness.common.paths); all put back afterwards."""
     saved_env, saved_cwd, saved_root = dict(os.environ), os.getcwd(), (paths.ROOT, paths.FOUND_BY)
-    for name in ("FORCE_COLOR", "BERSERK_RULES_DIR", "BERSERK_RULES_ROOT"):
+    for name in ("FORCE_COLOR", "BERSERK_RULES_DIR"):
         os.environ.pop(name, None)
     os.environ.update(env)
     os.chdir(cwd)
