@@ -28,10 +28,11 @@ from typing import Any
 
 import pytest
 
-# the longest modules (6–15 s each in one process, measured), longest first
-LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_install.py", "test_faults.py",
-              "test_xdist.py", "test_runs_hostile.py", "test_protocol.py", "test_ci_output.py",
-              "test_signals_verbs.py", "test_differential.py")
+# the longest modules (6–60 s each in one process, measured), longest first; the tests of test_readings.py go
+# out one by one (PER_TEST), right after these
+LONG_FIRST = ("test_mutants.py", "test_ci_recipes.py", "test_site.py", "test_install.py", "test_editors.py",
+              "test_faults.py", "test_xdist.py", "test_runs_hostile.py", "test_render.py", "test_protocol.py",
+              "test_ci_output.py", "test_signals_verbs.py", "test_differential.py", "test_readings.py")
 
 
 # modules whose tests each make a whole run of their own and share no costly module fixture (the suite under
