@@ -57,11 +57,9 @@ def test_an_unknown_prefix_is_a_clear_error_in_every_verb_with_unit() -> None:
     for verb in (["check"], ["units"]):
         proc = _cli(*verb, "--unit", "clasic:113")
         assert proc.returncode == 2
-        root, *error = proc.stderr.splitlines()          # the first line names the suite (harness/common/paths.py)
-        assert root.startswith(f"berserk-rules {verb[0]}: suite: ")
-        assert error == ["--unit: clasic:113: unknown prefix «clasic:» (expected classic:, heroes: or asm:)"]
-    assert _cli("check", "--unit", "asm:nothing-like-it").stderr.splitlines()[1:] == \
-        ["--unit: asm:nothing-like-it names no assumption of rules/assumptions.yaml"]
+        assert proc.stderr.strip() == "--unit: clasic:113: unknown prefix «clasic:» (expected classic:, heroes: or asm:)"
+    assert _cli("check", "--unit", "asm:nothing-like-it").stderr.strip() == \
+        "--unit: asm:nothing-like-it names no assumption of rules/assumptions.yaml"
 
 
 def test_units_takes_a_section_too() -> None:
@@ -265,25 +263,6 @@ def test_the_reversal_is_substantive_shown_per_scenario_and_blocked_until_the_he
     assert lock.texts["heroes:113.3.dup2"] == REVERSAL[1]
     final = json.loads(_cli("lint", "--json", **env).stdout)
     assert not [f for f in final["findings"] if f["code"] in ("V001", "S032")]
-
-    # the two approved unseen on this substantive change stay visible: lint V006 (a warning the pre-commit hooks
-    # fail on), and check's list after its summary; until each is approved by name
-    unseen = ["heroes:115.1-3", "heroes:115.1-6"]
-    assert {sid: lock.scenarios[sid].unseen for sid in REVERSED_SCENARIOS} == \
-        {"heroes:113.3.dup2-1": (), "heroes:115.1-3": ("heroes:113.3.dup2",), "heroes:115.1-6": ("heroes:113.3.dup2",)}
-    v006 = [f for f in final["findings"] if f["code"] == "V006"]
-    assert [(f["severity"], f["file"]) for f in v006] == [("warning", f115)] * 2
-    assert all("approved unseen" in f["message"] for f in v006)
-    assert _cli("lint", **env).returncode == 0 and _cli("lint", "--fail-on-code", "V006", **env).returncode == 1
-    shown = _cli("check", "--unit", "heroes:115.1", "--report-dir", str(tmp_path / "r"), **env).stdout
-    assert "Approved unseen: 2 scenario(s)" in shown and all(f"  {sid} (unseen: heroes:113.3.dup2)" in shown
-                                                              for sid in unseen)
-    assert _cli("approve", "--all", **env).returncode == 0 and _lock(kit).scenarios["heroes:115.1-3"].unseen
-    assert _cli("approve", *unseen, **env).returncode == 0
-    lock = _lock(kit)
-    assert {sid: (lock.scenarios[sid].how, lock.scenarios[sid].unseen) for sid in unseen} == \
-        {sid: ("reviewed", ()) for sid in unseen}
-    assert _cli("lint", "--fail-on-code", "V006", **env).returncode == 0
 
 
 def test_an_editorial_change_is_approved_in_one_step(tmp_path: Path) -> None:
