@@ -27,6 +27,8 @@ from harness.common import paths
 from harness.quality.mutation import KILLS, short_name
 from harness.suite.session import load_expectations
 
+pytestmark = pytest.mark.e2e          # the recipes' commands, in bash, with the kit installed from its wheel
+
 ROOT = paths.ROOT
 DOC = ROOT / "docs" / "CI.md"
 ENGINE = f"{sys.executable} -m harness.quality.mutants stack-fifo"

@@ -1,6 +1,7 @@
 """A kit an engine's CI installs: the wheel carries the whole suite, and `berserk-rules check` runs from an
 empty folder in a clean virtual environment (dependencies installed by pip from the wheel's metadata).
-Marked `install`: it runs in CI (`pytest -n auto`), `-m "not install"` leaves it out locally."""
+Marked `install` and `e2e`: it runs in CI (`.ci/run`'s end-to-end step, `pytest -n auto -m e2e`), `-m "not install"`
+leaves it out locally."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from harness.common import paths
 from harness.suite.session import load_expectations
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.e2e]
 
 
 def test_the_wheel_runs_check_from_an_empty_folder(kit_wheel: Path) -> None:

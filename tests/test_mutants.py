@@ -89,11 +89,13 @@ def test_the_sentences_the_issue_named_have_their_mutants() -> None:
     assert {ref: rows[ref].mutants for ref in ISSUE_26_SENTENCES if not rows[ref].mutants} == {}
 
 
-def test_the_sentences_listing_of_the_command() -> None:
-    proc = subprocess.run([*CLI, "mutants", "--sentences", "--json"], capture_output=True, text=True,
-                          encoding="utf-8", cwd=paths.ROOT, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    data = json.loads(proc.stdout)
+def test_the_sentences_listing_of_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli import main
+
+    code = main(["mutants", "--sentences", "--json"])       # in this process: its exit code and its output
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
     assert data["problems"] == []
     by_ref = {row["sentence"]: row for row in data["sentences"]}
     assert "participle-effect2-fires-nothing" in by_ref["classic:538.3#1"]["mutants"]
@@ -166,10 +168,11 @@ def test_a_mutant_is_served_and_listed() -> None:
     assert unknown.returncode == 2 and "usage" in unknown.stderr
 
 
-def test_the_command_refuses_an_unknown_mutant() -> None:
-    proc = subprocess.run([*CLI, "mutants", "--only", "no-such-mutant"], capture_output=True, text=True,
-                          encoding="utf-8", cwd=paths.ROOT, timeout=60)
-    assert proc.returncode == 2 and "no mutant no-such-mutant" in proc.stderr
+def test_the_command_refuses_an_unknown_mutant(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli import main
+
+    code = main(["mutants", "--only", "no-such-mutant"])     # in this process: its exit code and its output
+    assert code == 2 and "no mutant no-such-mutant" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------------------------------ the two routes

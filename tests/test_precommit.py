@@ -6,7 +6,7 @@ so a hook that read the installed suite instead of the repository being committe
 through. A meaning-reversing commit (heroes 113.3 «оплата … до её выполнения» → «после») is refused; an
 editorial one (ё, a comma) is refused until `approve` records it in one step, then passes.
 
-One test, marked `precommit`, holding a file lock: it never runs twice at the same time (two pytest-xdist workers,
+One end-to-end test (marked `e2e`), marked `precommit`, holding a file lock: it never runs twice at the same time (two pytest-xdist workers,
 or two pytest runs on one machine), since each run starts git and pre-commit processes of its own.
 """
 
@@ -29,7 +29,7 @@ import yaml
 from harness.common import paths
 
 ROOT = paths.ROOT
-pytestmark = pytest.mark.precommit
+pytestmark = [pytest.mark.precommit, pytest.mark.e2e]
 
 REVERSAL = ("Оплата активируемой способности происходит до её выполнения.",
             "Оплата активируемой способности происходит после её выполнения.")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fake_engines.suite import CLI, run_check
+from fake_engines.suite import CLI, check_in_process
 
 import engine
 from harness.common import paths
@@ -54,7 +54,7 @@ def test_an_entry_with_readings_is_played_or_says_they_agree() -> None:
 
 @pytest.mark.parametrize(("group", "value"), ALTERNATIVES)
 def test_the_reference_engine_passes_the_suite_under_every_reading(group: str, value: str, tmp_path: Path) -> None:
-    run = run_check(paths.ROOT, "--reading", f"{group}={value}", report_dir=tmp_path / "r")
+    run = check_in_process("--reading", f"{group}={value}", report_dir=tmp_path / "r")
     assert run.code == 0, run.out + run.err
     results = run.results["results"]
     mine = [r for r in results if any(x.startswith(group + "=") for x in r.get("readings", []))]
@@ -67,8 +67,8 @@ def test_the_reference_engine_passes_the_suite_under_every_reading(group: str, v
 
 
 def test_an_engine_holding_another_reading_gets_na_over_the_protocol(tmp_path: Path) -> None:
-    run = run_check(paths.ROOT, "--engine-cmd", f"{sys.executable} -m engine.serve --reading heroes-queue=fifo",
-                    "--edition", "heroes", report_dir=tmp_path / "r")
+    run = check_in_process("--engine-cmd", f"{sys.executable} -m engine.serve --reading heroes-queue=fifo",
+                           "--edition", "heroes", report_dir=tmp_path / "r")
     assert run.code == 0, run.out + run.err
     by_id = {r["scenario"]: r["status"] for r in run.results["results"]}
     assert by_id["heroes:113.2-3"] == "N/A" and by_id["heroes:113.2-3.fifo"] == "PASS"

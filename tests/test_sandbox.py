@@ -18,7 +18,7 @@ import pytest
 import engine
 from harness.output.sandbox import Sandbox, canonical_json
 from harness.output.sandbox_site import card_data, find_pyodide, install_hint
-from harness.quality.browser import Browser, chromium
+from harness.quality.browser import chromium
 from harness.suite.session import load_scenario_board
 
 REPO = Path(__file__).resolve().parents[1]
@@ -214,20 +214,24 @@ def test_an_exported_line_whose_state_differs_fails_check(cards, tmp_path: Path)
 
 
 # ------------------------------------------------------------------------------------------ in the browser
-needs_browser = pytest.mark.skipif(
+_no_browser = pytest.mark.skipif(
     chromium() is None or find_pyodide() is None,
     reason="the sandbox's browser test needs headless Chromium (apt-get install chromium) and Pyodide ("
            + install_hint() + "); .ci/run installs both")
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    from harness.output.playout import PlayoutRun
-    from harness.output.sandbox_site import server
-    from harness.output.site import build_site
+def needs_browser(test):
+    """A test in a browser: end-to-end (pyproject.toml's `e2e`), skipped without Chromium or Pyodide."""
+    return pytest.mark.e2e(_no_browser(test))
 
-    out = tmp_path_factory.mktemp("sandbox-site") / "site"
-    build_site(out, run=PlayoutRun(results=None, playouts=[]))
+
+@pytest.fixture(scope="module")
+def served(rules_site: Path):
+    """The rules site (tests/conftest.py `rules_site`, built once per session) served on localhost: the sandbox
+    page runs no WebAssembly from file://."""
+    from harness.output.sandbox_site import server
+
+    out = rules_site
     httpd = server(out)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -237,13 +241,15 @@ def served(tmp_path_factory):
 
 
 @needs_browser
-def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_the_same_scenario(cards, served) -> None:
+def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_the_same_scenario(cards, served,
+                                                                                                  browser) -> None:
     url, out = served
     assert (out / "pyodide" / "pyodide.asm.wasm").is_file() and (out / "assets" / "sandbox" / "kit.zip").is_file()
     hash_ = urllib.parse.urlencode({"scenario": ORIGIN["id"], "play": json.dumps(LINE, ensure_ascii=False),
                                     "export": "1", "tag": "113.2.ex1-песочница-1"})
-    with Browser() as b:
-        page = b.open(url + "sandbox.html#" + hash_)
+    b = browser                          # one Chromium for the session (tests/conftest.py), a tab of its own
+    page = b.open(url + "sandbox.html#" + hash_)
+    try:
         assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1", \
             b.evaluate(page, "document.getElementById('sb-status').textContent")
         browser_state = json.loads(b.evaluate(page, "document.getElementById('sb-canonical').value"))
@@ -252,6 +258,8 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
         error = b.evaluate(page, "document.getElementById('sb-error').textContent")
         buttons = b.evaluate(page, "Array.from(document.querySelectorAll('#sb-pending button')).map(x => x.textContent)")
         svg = b.evaluate(page, "document.querySelectorAll('#sb-board svg').length")
+    finally:
+        b.close_page(page)
     assert error == ""
     assert browser_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
     assert buttons == ["объявить Мститель: при гибели вашего существа (точка: Невтида)"]

@@ -1,34 +1,35 @@
 """Tests of the offline rules site (`berserk-rules site`, harness/output/site.py), the way judges use it: built by
-the command line, opened in headless Chromium (Debian's `chromium` package; the browser tests skip where
-it is absent), on a phone-sized and a desktop-sized window.
+the command line (once per test session: tests/conftest.py `rules_site`), opened in headless Chromium (Debian's
+`chromium` package, one browser for the session: `browser`; the browser tests skip where it is absent), on a
+phone-sized and a desktop-sized window. The whole module is end-to-end (marked `e2e`).
 
 Screenshots are kept in reports/screenshots/ (generated, not committed) for a person to look at.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
 import urllib.parse
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from harness.common import paths
 from harness.output.site import MARKER, build_site, page_file, unit_url
+from harness.quality.browser import chromium
 from harness.rules.corpus import load_corpus
 from harness.rules.lookup import stem_list
 from harness.suite.features import scan_features, scenarios_by_unit
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+# end-to-end (pyproject.toml's `e2e`): the site as the command line builds it, read from disk and in a browser
+pytestmark = pytest.mark.e2e
 needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None,
+    chromium() is None,
     reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it as root)")
 SCREENSHOTS = paths.REPORTS / "screenshots"
 
@@ -44,32 +45,10 @@ def scenarios():
 
 
 @pytest.fixture(scope="module")
-def other_results(tmp_path_factory, scenarios) -> Path:
-    """Another engine's results.json: the first scenario failed, the second passed."""
-    from harness.run.results import RunInfo, RunResults, ScenarioResult, utc_now
-
-    picked = scenarios[:2]
-    results = RunResults(
-        run=RunInfo(engine="other-engine", engine_version="9.9", protocol_version="0.1.0", suite_version="0.1.0",
-                    seed=0, started=utc_now(), duration_s=1.0, edition_filter=[], unit_filter=[]),
-        results=[ScenarioResult(scenario=s.id, name=s.name, feature=s.feature, line=s.line, units=list(s.units),
-                                assumptions=list(s.assumptions), status=st, message="boom" if st == "FAIL" else "")
-                 for s, st in zip(picked, ["FAIL", "PASS"], strict=False)])
-    path = tmp_path_factory.mktemp("other") / "results.json"
-    path.write_text(json.dumps(results.to_json(), ensure_ascii=False), encoding="utf-8")
-    return path
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, other_results) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    env = dict(os.environ, PYTHONUTF8="1")
-    proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "site", "--out", str(out),
-                           "--results", str(other_results)], cwd=paths.ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "files" in proc.stdout and "built in" in proc.stdout
-    return out
+def site(rules_site: Path) -> Path:
+    """The site `berserk-rules site --results OTHER` built (tests/conftest.py `rules_site`, once per session); in
+    OTHER, another engine's results, the suite's first scenario failed and its second passed."""
+    return rules_site
 
 
 def _read(site: Path, rel: str) -> str:
@@ -340,14 +319,11 @@ def test_rebuild_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 # ------------------------------------------------------------------------------------------ in a browser
-def _chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess:
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--hide-scrollbars", f"--user-data-dir={tmp / 'chromium-profile'}"]
-    proc = subprocess.run([CHROMIUM, *flags, *args], capture_output=True, text=True, encoding="utf-8",
-                          errors="replace", timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc
+# One Chromium for the session (tests/conftest.py `browser`), a tab per page: a phone-sized or a desktop-sized
+# viewport, the DOM read once the page has loaded (as `chromium --dump-dom` reads it).
+PHONE = (390, 844)
+# what the pages' own script records 300 ms after load: where a jumped-to element stands (harness/templates/site/_base)
+JUMPED = "document.documentElement.hasAttribute('data-target-top')"
 
 
 def _url(path: Path, query: str | None = None) -> str:
@@ -355,8 +331,22 @@ def _url(path: Path, query: str | None = None) -> str:
     return url + ("?q=" + urllib.parse.quote(query) if query is not None else "")
 
 
-def _dom(tmp: Path, url: str, size: str = "390,844") -> str:
-    return _chromium(tmp, f"--window-size={size}", "--dump-dom", url).stdout
+@contextlib.contextmanager
+def _tab(browser, url: str, window: tuple[int, int] = PHONE, settled: str | None = None) -> Iterator[str]:
+    """A tab of `window` showing `url`, loaded (and once the JavaScript expression `settled` holds: what a page
+    does after its load); closed at the end."""
+    page = browser.open(url, window)
+    try:
+        if settled:
+            browser.wait(page, settled, timeout=60)
+        yield page
+    finally:
+        browser.close_page(page)
+
+
+def _dom(browser, url: str, window: tuple[int, int] = PHONE, settled: str | None = None) -> str:
+    with _tab(browser, url, window, settled) as page:
+        return browser.dom(page)
 
 
 def _png_info(data: bytes) -> tuple[int, int, int]:
@@ -381,11 +371,12 @@ def _png_info(data: bytes) -> tuple[int, int, int]:
 
 @needs_chromium
 @pytest.mark.parametrize("size", ["390,844", "1280,900"])
-def test_screenshots_of_the_heroes_113_7_page(site: Path, tmp_path: Path, size: str) -> None:
+def test_screenshots_of_the_heroes_113_7_page(site: Path, browser, size: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     width, height = (int(v) for v in size.split(","))
     shot = SCREENSHOTS / f"heroes_113.7-{width}x{height}.png"
-    _chromium(tmp_path, f"--window-size={size}", f"--screenshot={shot}", _url(site / "u/heroes_113.7.html"))
+    with _tab(browser, _url(site / "u/heroes_113.7.html"), (width, height)) as page:
+        shot.write_bytes(browser.screenshot(page))
     w, h, distinct_rows = _png_info(shot.read_bytes())
     assert (w, h) == (width, height)
     assert distinct_rows > 100, f"{shot} looks blank ({distinct_rows} distinct rows)"
@@ -394,24 +385,22 @@ def test_screenshots_of_the_heroes_113_7_page(site: Path, tmp_path: Path, size: 
 @needs_chromium
 @pytest.mark.parametrize("target", ["u/classic_536.4.html#classic:536.4.ex1", "u/classic_503.1.html#classic:503.1.b13",
                                     "u/heroes_113.7.html#heroes:113.7.ex1", "rules/classic-536-538.html#classic:537.2"])
-def test_a_jumped_to_unit_stays_below_the_sticky_header_on_a_phone(site: Path, tmp_path: Path, target: str) -> None:
+def test_a_jumped_to_unit_stays_below_the_sticky_header_on_a_phone(site: Path, browser, target: str) -> None:
     rel, anchor = target.split("#")
-    dom = _chromium(tmp_path, "--window-size=390,844", "--virtual-time-budget=3000", "--dump-dom",
-                    (site / rel).resolve().as_uri() + "#" + anchor).stdout
+    dom = _dom(browser, (site / rel).resolve().as_uri() + "#" + anchor, settled=JUMPED)
     top, header, view = (int(re.search(rf'data-{k}="(-?\d+)"', dom).group(1))
                          for k in ("target-top", "header-bottom", "view-height"))
     assert header > 0 and header <= top < view // 3, (target, top, header, view)
 
 
 @needs_chromium
-def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, tmp_path: Path, scenarios) -> None:
+def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, browser, scenarios) -> None:
     from harness.output.site import _scenario_anchor
 
     page = _read(site, "u/classic_503.1.html")
     sid = re.search(r'<details class="scenario lazy" id="[^"]+" data-scenario-id="([^"]+)"', page).group(1)
     anchor = _scenario_anchor(sid)
-    dom = _chromium(tmp_path, "--window-size=390,844", "--virtual-time-budget=3000", "--dump-dom",
-                    (site / "u/classic_503.1.html").resolve().as_uri() + "#" + anchor).stdout
+    dom = _dom(browser, (site / "u/classic_503.1.html").resolve().as_uri() + "#" + anchor, settled=JUMPED)
     block = dom.split(f'id="{anchor}"', 1)[1].split("</details>", 1)[0]
     assert 'data-loaded="true"' in dom.split(f'id="{anchor}"', 1)[0][-400:] + block[:300]
     assert "<svg" in block and "Итог:" in block
@@ -420,9 +409,9 @@ def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, tmp
 
 
 @needs_chromium
-def test_pages_do_not_overflow_a_narrow_window(site: Path, tmp_path: Path) -> None:
+def test_pages_do_not_overflow_a_narrow_window(site: Path, browser) -> None:
     for rel in ("index.html", "u/heroes_113.7.html", "rules/classic-536-538.html"):
-        dom = _dom(tmp_path, _url(site / rel))
+        dom = _dom(browser, _url(site / rel))
         m = re.search(r'data-overflow-x="(\w+)" data-width="(\d+)"', dom)
         assert m, rel
         assert int(m.group(2)) <= 500 and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
@@ -464,15 +453,15 @@ def _first_board(dom: str, scenario_id: str, site: Path | None = None) -> str:
     return " ".join(_svg_texts(section.split("</svg>", 1)[0])).replace("- ", "-")
 
 
-def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str] = frozenset(),
-                   browser: bool = True) -> str:
+def _check_example(site: Path, browser, unit_id: str, scenarios, must: set[str] = frozenset(),
+                   in_browser: bool = True) -> str:
     """Every scenario naming the example is played on the example's page, its board showing its cards (and
     `must`); the page as the browser rendered it (or from disk) is returned."""
     corpus = load_corpus(paths.RULES, root=paths.ROOT)
     unit = corpus.get(unit_id)
     named = scenarios_by_unit(scenarios).get(unit_id, [])
     page = site / unit_url(unit).split("#")[0]
-    dom = _dom(tmp, _url(page)) if browser else page.read_text(encoding="utf-8")
+    dom = _dom(browser, _url(page)) if in_browser else page.read_text(encoding="utf-8")
     assert f'id="{unit_id}"' in dom
     for scenario in named:  # every scenario naming the example is played on its page
         texts = _first_board(dom, scenario.id, site)
@@ -482,33 +471,34 @@ def _check_example(site: Path, tmp: Path, unit_id: str, scenarios, must: set[str
 
 
 @needs_chromium
-def test_boards_of_played_examples_show_their_cards(site: Path, tmp_path: Path, scenarios, corpus) -> None:
+def test_boards_of_played_examples_show_their_cards(site: Path, browser, scenarios, corpus) -> None:
     by_unit = scenarios_by_unit(scenarios)
     examples = [u.id for u in corpus.units if u.kind == "example" and by_unit.get(u.id)]
     assert "classic:113.2.ex1" in examples
     # in the browser: the kit's first example; every other played example from the same HTML on disk
-    _check_example(site, tmp_path, "classic:113.2.ex1", scenarios, {"Невтида", "Мститель", "Гоблин"})
+    _check_example(site, browser, "classic:113.2.ex1", scenarios, {"Невтида", "Мститель", "Гоблин"})
     for unit_id in examples:
-        _check_example(site, tmp_path, unit_id, scenarios, browser=False)
+        _check_example(site, browser, unit_id, scenarios, in_browser=False)
 
 
 @needs_chromium
-def test_the_talitha_example_heroes_113_7_is_played_on_the_board(site: Path, tmp_path: Path, scenarios) -> None:
+def test_the_talitha_example_heroes_113_7_is_played_on_the_board(site: Path, browser, scenarios) -> None:
     if not scenarios_by_unit(scenarios).get("heroes:113.7.ex1"):
         pytest.skip("heroes:113.7.ex1 (Талитха) has no scenario yet: nothing to play on the board")
-    dom = _check_example(site, tmp_path, "heroes:113.7.ex1", scenarios, {"Талитха"})  # the page, in the browser
+    dom = _check_example(site, browser, "heroes:113.7.ex1", scenarios, {"Талитха"})  # the page, in the browser
     assert "Очередь" in dom and 'class="grid"' not in dom  # heroes: the Queue, no grid
 
 
 @needs_chromium
-def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, tmp_path: Path) -> None:
+def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, browser) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / "search-Талитха-390x844.png"
     shot.unlink(missing_ok=True)
     for page in ("search.html", "index.html"):
-        # index.html: its DOM and its screenshot from one browser start
-        also = [f"--screenshot={shot}"] if page == "index.html" else []
-        dom = _chromium(tmp_path, "--window-size=390,844", *also, "--dump-dom", _url(site / page, "Талитха")).stdout
+        with _tab(browser, _url(site / page, "Талитха")) as tab:
+            dom = browser.dom(tab)
+            if page == "index.html":      # its DOM and its screenshot from one page
+                shot.write_bytes(browser.screenshot(tab))
         clauses = re.findall(r'data-clause="([^"]+)"', dom)
         assert "heroes:113.6" in clauses and "heroes:113.7" in clauses, (page, clauses)
         assert 'href="u/heroes_113.7.html#heroes:113.7.ex1"' in dom
@@ -516,8 +506,8 @@ def test_typing_talitha_in_the_search_shows_113_6_and_113_7(site: Path, tmp_path
     assert _png_info(shot.read_bytes())[2] > 100
 
 
-def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
-    """Run the site's own search.js (with its index) on many queries in one browser start: a small page in
+def _js_results(site: Path, browser, tmp: Path, queries: list[str]) -> list[dict]:
+    """Run the site's own search.js (with its index) on many queries in one page load: a small page in
     tmp loads the two scripts from the site and writes, per query, the ids found and the query's stems."""
     page = tmp / "harness.html"
     assets = (site / "assets").resolve().as_uri()
@@ -529,7 +519,7 @@ def _js_results(site: Path, tmp: Path, queries: list[str]) -> list[dict]:
         " return {ids: BerserkSearch.find(q).map(function (u) { return u.id; }),"
         " stems: BerserkSearch.stemList(q), hits: BerserkSearch.hits(q).slice(0, 5)}; }));</script>",
         encoding="utf-8")
-    dom = _dom(tmp, page.as_uri())
+    dom = _dom(browser, page.as_uri())
     return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
 
 
@@ -576,25 +566,25 @@ def _vocabulary(corpus) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def page_search(site: Path, tmp_path_factory: pytest.TempPathFactory, corpus) -> dict[str, dict]:
-    """The site's own search.js on every query the three tests below give it, in one browser start (not one
+def page_search(site: Path, browser, tmp_path_factory: pytest.TempPathFactory, corpus) -> dict[str, dict]:
+    """The site's own search.js on every query the three tests below give it, in one page load (not one
     each): query → {ids, stems}."""
     cases, extra, titles = _recall_inputs(corpus)
     queries = list(dict.fromkeys([*_finds_queries(), *(c.query for c in cases), *(q for q, _ in extra),
                                   *(t for t, _, _ in titles), *_vocabulary(corpus)]))
-    got = _js_results(site, tmp_path_factory.mktemp("page-search"), queries)
+    got = _js_results(site, browser, tmp_path_factory.mktemp("page-search"), queries)
     return dict(zip(queries, got, strict=True))
 
 
 @needs_chromium
-def test_the_page_search_finds_what_lookup_finds(site: Path, tmp_path: Path, corpus, scenarios, cards,
+def test_the_page_search_finds_what_lookup_finds(site: Path, browser, corpus, scenarios, cards,
                                                  page_search: dict[str, dict]) -> None:
     queries = _finds_queries()
     got = [page_search[q] for q in queries]
     for q, r in zip(queries, got, strict=True):
         assert r["ids"] == _lookup_ids(corpus, scenarios, cards, q), q  # the same units in the same order
     # and the page itself, as a judge types it: the query string is read at load
-    dom = _dom(tmp_path, _url(site / "search.html", "контроль"))
+    dom = _dom(browser, _url(site / "search.html", "контроль"))
     assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == _lookup_ids(corpus, scenarios, cards, "контроль")
 
 

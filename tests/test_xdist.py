@@ -17,6 +17,7 @@ import pytest
 from harness.run.pytest_plugin import scenario_id
 
 pytest.importorskip("xdist", reason="pytest-xdist is in the test extra: pip install -e '.[test]'")
+pytestmark = pytest.mark.e2e          # whole pytest runs of the scenarios in other processes, one of them on 2 workers
 REPO = Path(__file__).resolve().parents[1]
 STALE = "classic/999-нет-такого::[999-1] сценария нет"
 

@@ -1,7 +1,8 @@
 """Headless Chromium driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``), standard library only.
 
-What the sandbox's browser test and `bench` need of a browser: open a page, wait (in real time) until a JavaScript
-expression on it is true, read values from it. Chromium reads the protocol's JSON messages on its descriptor 3 and
+What the site's and the sandbox's browser tests and `bench` need of a browser: open a page (in a viewport of a given
+size), wait (in real time) until a JavaScript expression on it is true, read values from it, its DOM, a screenshot;
+one browser start serves many pages. Chromium reads the protocol's JSON messages on its descriptor 3 and
 writes its replies on descriptor 4, each message ended by a NUL byte; no port is opened.
 
     with Browser() as b:
@@ -66,6 +67,7 @@ class Browser:
         os.close(hi_w)
         self._next = 0
         self._buffer = b""
+        self._targets: dict[str, str] = {}      # session id → target id, of the tabs `open` opened
 
     # -- the protocol
     def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None,
@@ -99,10 +101,43 @@ class Browser:
         return json.loads(raw.decode("utf-8"))
 
     # -- pages
-    def open(self, url: str) -> str:
-        """Open `url` in a new tab; returns its session id."""
-        target = self.send("Target.createTarget", {"url": url})["targetId"]
-        return self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    def open(self, url: str, window: tuple[int, int] | None = None, timeout: float = 60.0) -> str:
+        """Open `url` in a new tab; returns its session id. With `window` (width, height in CSS pixels) the tab
+        has that viewport, and `open` returns once the page has loaded (its load event has fired), as
+        `chromium --window-size=W,H --dump-dom` sees it; many pages can be opened in one browser start."""
+        if window is None:
+            target = self.send("Target.createTarget", {"url": url})["targetId"]
+            session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            self._targets[session] = target
+            return session
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self._targets[session] = target
+        self.send("Emulation.setDeviceMetricsOverride", {"width": window[0], "height": window[1],
+                                                         "deviceScaleFactor": 1, "mobile": False}, session)
+        self.evaluate(session, "window.__berserkBlank = true")     # gone once the new page has replaced it
+        navigated = self.send("Page.navigate", {"url": url}, session, timeout=timeout)
+        if navigated.get("errorText"):
+            raise BrowserError(f"{url}: {navigated['errorText']}")
+        # readyState turns «complete» in the task that fires the load event, so its handlers have run too
+        self.wait(session, "!window.__berserkBlank && document.readyState === 'complete'", timeout=timeout)
+        return session
+
+    def dom(self, session: str) -> str:
+        """The page's DOM as HTML (what `chromium --dump-dom` prints)."""
+        return self.evaluate(session, "document.documentElement.outerHTML")
+
+    def screenshot(self, session: str) -> bytes:
+        """A PNG of the tab's viewport."""
+        import base64
+
+        return base64.b64decode(self.send("Page.captureScreenshot", {"format": "png"}, session)["data"])
+
+    def close_page(self, session: str) -> None:
+        """Close a tab `open` opened."""
+        target = self._targets.pop(session, None)
+        if target is not None:
+            self.send("Target.closeTarget", {"targetId": target})
 
     def evaluate(self, session: str, expression: str) -> Any:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)

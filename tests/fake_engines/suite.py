@@ -3,7 +3,8 @@
 `make_root(tmp, scenarios)` writes a kit root (BERSERK_RULES_ROOT) whose features/ holds only the given
 scenarios, each on its own board (rules/ and catalog/ are the real ones, linked), so that the harness's
 own tests do not depend on the size or the state of the real suite. `run_check(root, …)` runs
-`berserk-rules check` there in a subprocess and returns the process and the parsed results.json.
+`berserk-rules check` there in a subprocess and returns the process and the parsed results.json;
+`check_in_process(…)` runs it on the kit's own suite in the test's process.
 """
 
 from __future__ import annotations
@@ -147,6 +148,23 @@ def run_check(root: Path, *args: str, env: dict[str, str] | None = None, timeout
     results_file = report_dir / "results.json"
     results = json.loads(results_file.read_text("utf-8")) if results_file.is_file() else None
     return Run(proc.returncode, proc.stdout, proc.stderr, results, report_dir)
+
+
+def check_in_process(*args: str, report_dir: Path) -> Run:
+    """`berserk-rules check --report-dir DIR ARGS…` on the kit's own suite, in this process (`harness.cli.main`):
+    the same `Run` as `run_check` — exit code, what it printed, results.json — for a test that reads those and not
+    the process (a signal, the C locale, an encoding: tests that check those use `run_check`)."""
+    import contextlib
+    import io
+
+    from harness.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["check", "--report-dir", str(report_dir), *args])
+    results_file = report_dir / "results.json"
+    results = json.loads(results_file.read_text("utf-8")) if results_file.is_file() else None
+    return Run(code, out.getvalue(), err.getvalue(), results, report_dir)
 
 
 def run_many(jobs: dict[str, tuple[Path, list[str], dict[str, str] | None]],
