@@ -78,6 +78,9 @@ TARGET = 0.90                      # the share of non-equivalent mutants to kill
 MAX_EQUIVALENT = 0.10              # at most this share of all mutants declared equivalent
 SCENARIO_TIMEOUT = 5.0             # s: a mutant's scenario that runs longer is ended (TIMEOUT)
 SKIP_FUNCTIONS = ("__repr__", "__str__")
+# a mutant whose scenarios fail this many times, none on a «Тогда» check (it breaks the setup, or crashes), is
+# not played further: killed otherwise (a mutant that breaks everything would else play every scenario it reaches)
+MAX_OTHER_FAILURES = 12
 
 KILLED_CHECK, KILLED_OTHER, SURVIVED, EQUIVALENT, UNREACHED = (
     "killed-by-check", "killed-otherwise", "survived", "equivalent", "unreached")
@@ -619,6 +622,7 @@ class _Loop:
         try:
             source = mutated_source(m)
             other = ""
+            failed_otherwise = 0
             with applied(m, source):
                 for sid in order:
                     item = item_of[sid]
@@ -631,8 +635,12 @@ class _Loop:
                         out.status, out.killer = KILLED_CHECK, f"{sid} (FAIL on a «Тогда» check)"
                         break
                     other = other or f"{sid} ({status}{', on a «Дано»/«Когда» step' if kind == 'driver' else ''})"
+                    failed_otherwise += 1
                     if status == "TIMEOUT":
                         break          # an endless loop: the next scenario would hang as long
+                    if failed_otherwise >= MAX_OTHER_FAILURES:
+                        out.note = f"stopped after {failed_otherwise} scenarios failed otherwise, none on a check"
+                        break
                 if out.status != KILLED_CHECK and other:
                     out.status, out.killer = KILLED_OTHER, other
         except Exception as exc:  # noqa: BLE001 - a mutant that cannot be applied is said, and counts as not killed
@@ -823,6 +831,8 @@ def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = No
         all_ids = {m.id for m in select(chosen)[0]} if shard else {m.id for m in mutants}
         if modules is None and limit is None:
             report.stale_equivalents = _stale(equivalents, all_ids)
+    elif shard is not None:
+        mutants = mutants[shard[0] - 1::shard[1]]
     cache = _reach_cache(key)
     reach = None
     if use_cache and cache.is_file():
