@@ -21,10 +21,17 @@ from harness.common import paths
 
 
 def _row(name: str, c: dict[str, Any]) -> list[str]:
-    from harness.quality.mechanical import EQUIVALENT, KILLED_CHECK, KILLED_OTHER, SURVIVED, UNREACHED
+    from harness.quality.mechanical import (
+        EQUIVALENT,
+        KILLED_CHECK,
+        KILLED_ERROR,
+        KILLED_STEP,
+        SURVIVED,
+        UNREACHED,
+    )
 
-    return [name, str(c["mutants"]), str(c[KILLED_CHECK]), str(c[KILLED_OTHER]), str(c[EQUIVALENT]),
-            str(c[SURVIVED] + c[UNREACHED]), f"{c['score']:.1%}"]
+    return [name, str(c["mutants"]), str(c[KILLED_CHECK]), str(c[KILLED_STEP]), str(c[KILLED_ERROR]),
+            str(c[EQUIVALENT]), str(c[SURVIVED] + c[UNREACHED]), f"{c['score']:.1%}", f"{c['detected']:.1%}"]
 
 
 def print_report(report: Any) -> None:
@@ -32,7 +39,8 @@ def print_report(report: Any) -> None:
     from harness.quality.mechanical import MAX_EQUIVALENT, TARGET, UNREACHED
 
     console = make_console()
-    heads = ("mutants", "killed by a «Тогда» check", "killed otherwise", "equivalent", "survived", "score")
+    heads = ("mutants", "killed by a «Тогда» check", "by a «Дано»/«Когда» step (refused)",
+             "by an error (ERROR, TIMEOUT)", "equivalent", "survived", "score (by checks)", "detected")
     table = Table("module", *heads, title="mechanical mutants of the engine's rules modules, per module")
     for name, c in report.by("module").items():
         table.add_row(*_row(f"engine/{name}.py", c))
@@ -59,8 +67,9 @@ def print_report(report: Any) -> None:
     skipped = ", ".join(f"{v} {k}" for k, v in sorted(report.skipped_positions.items()))
     parts = "".join(f"; shard {p['shard']}: {p['duration_s']:.0f} s ({p['mutants']} mutants)" for p in report.parts)
     console.print(f"score: {c['score']:.1%} of the {c['mutants'] - c['equivalent']} non-equivalent mutants killed by "
-                  f"«Тогда» checks (target {TARGET:.0%}); equivalent {c['equivalent_share']:.1%} (at most "
-                  f"{MAX_EQUIVALENT:.0%}); positions not mutated: {skipped or 'none'}")
+                  f"«Тогда» checks (target {TARGET:.0%}); {c['score_judged']:.1%} of those that neither crash nor "
+                  f"hang the engine; {c['detected']:.1%} killed in any way; equivalent {c['equivalent_share']:.1%} "
+                  f"(at most {MAX_EQUIVALENT:.0%}); positions not mutated: {skipped or 'none'}")
     console.print(f"{c['mutants']} mutants{' (shard ' + report.shard + ')' if report.shard else ''} in "
                   f"{report.duration_s:.1f} s{parts}")
 

@@ -82,8 +82,10 @@ SKIP_FUNCTIONS = ("__repr__", "__str__")
 # not played further: killed otherwise (a mutant that breaks everything would else play every scenario it reaches)
 MAX_OTHER_FAILURES = 12
 
-KILLED_CHECK, KILLED_OTHER, SURVIVED, EQUIVALENT, UNREACHED = (
-    "killed-by-check", "killed-otherwise", "survived", "equivalent", "unreached")
+KILLED_CHECK, KILLED_STEP, KILLED_ERROR, SURVIVED, EQUIVALENT, UNREACHED = (
+    "killed-by-check", "killed-by-step", "killed-by-error", "survived", "equivalent", "unreached")
+KILLED = (KILLED_CHECK, KILLED_STEP, KILLED_ERROR)
+STATUSES = (*KILLED, SURVIVED, EQUIVALENT, UNREACHED)
 
 
 # ------------------------------------------------------------------------------------------ the mutants
@@ -464,7 +466,7 @@ class Outcome:
     operator: str
     clause: str
     code: str
-    status: str                       # KILLED_CHECK, KILLED_OTHER, SURVIVED, EQUIVALENT, UNREACHED
+    status: str                       # one of STATUSES
     killer: str = ""                  # the scenario that killed it, and how
     scenarios: int = 0                # scenarios played
     reached_by: int = 0               # scenarios that execute its lines
@@ -621,7 +623,7 @@ class _Loop:
                                                durations.get(s, 1.0), s))
         try:
             source = mutated_source(m)
-            other = ""
+            step = error = ""
             failed_otherwise = 0
             with applied(m, source):
                 for sid in order:
@@ -634,19 +636,22 @@ class _Loop:
                     if kind == "then":
                         out.status, out.killer = KILLED_CHECK, f"{sid} (FAIL on a «Тогда» check)"
                         break
-                    other = other or f"{sid} ({status}{', on a «Дано»/«Когда» step' if kind == 'driver' else ''})"
+                    if kind == "driver":
+                        step = step or f"{sid} (FAIL on a «Дано»/«Когда» step)"
+                    else:
+                        error = error or f"{sid} ({status})"
                     failed_otherwise += 1
                     if status == "TIMEOUT":
                         break          # an endless loop: the next scenario would hang as long
                     if failed_otherwise >= MAX_OTHER_FAILURES:
                         out.note = f"stopped after {failed_otherwise} scenarios failed otherwise, none on a check"
                         break
-                if out.status != KILLED_CHECK and other:
-                    out.status, out.killer = KILLED_OTHER, other
+                if out.status != KILLED_CHECK and (step or error):
+                    out.status, out.killer = (KILLED_STEP, step) if step else (KILLED_ERROR, error)
         except Exception as exc:  # noqa: BLE001 - a mutant that cannot be applied is said, and counts as not killed
             out.note = f"not applied: {type(exc).__name__}: {exc}"
         out.seconds = round(time.perf_counter() - started, 4)
-        if out.status in (KILLED_CHECK, KILLED_OTHER):
+        if out.status in KILLED:
             sid = out.killer.split(" ", 1)[0]
             lst = killers_in.setdefault(f"{m.module}:{m.function}", [])
             if sid in lst:
@@ -723,12 +728,14 @@ class Report:
 
     def counts(self, outcomes: list[Outcome] | None = None) -> dict[str, Any]:
         outs = self.outcomes if outcomes is None else outcomes
-        c = {s: sum(1 for o in outs if o.status == s)
-             for s in (KILLED_CHECK, KILLED_OTHER, SURVIVED, EQUIVALENT, UNREACHED)}
+        c: dict[str, Any] = {s: sum(1 for o in outs if o.status == s) for s in STATUSES}
         total = len(outs)
         live = total - c[EQUIVALENT]
         c["mutants"] = total
         c["score"] = round(c[KILLED_CHECK] / live, 4) if live else 1.0
+        c["detected"] = round(sum(c[k] for k in KILLED) / live, 4) if live else 1.0   # killed in any way
+        judged = live - c[KILLED_ERROR]        # those a check could see: the engine did not crash or hang
+        c["score_judged"] = round(c[KILLED_CHECK] / judged, 4) if judged else 1.0
         c["equivalent_share"] = round(c[EQUIVALENT] / total, 4) if total else 0.0
         return c
 
@@ -759,9 +766,15 @@ class Report:
                 "ok": self.ok, "outcomes": [asdict(o) for o in self.outcomes]}
 
 
+def _outcome(o: dict[str, Any]) -> Outcome:
+    if o.get("status") == "killed-otherwise":     # a report of the first version: one status for both
+        o = dict(o, status=KILLED_STEP if "«Дано»/«Когда»" in o.get("killer", "") else KILLED_ERROR)
+    return Outcome(**o)
+
+
 def from_json(data: dict[str, Any]) -> Report:
     report = Report(data["source_hash"], data.get("shard", ""), list(data.get("modules", [])),
-                    [Outcome(**o) for o in data.get("outcomes", [])], dict(data.get("skipped_positions", {})),
+                    [_outcome(o) for o in data.get("outcomes", [])], dict(data.get("skipped_positions", {})),
                     float(data.get("duration_s", 0.0)), list(data.get("control_failures", [])), data.get("error"),
                     list(data.get("register_problems", [])), list(data.get("stale_equivalents", [])),
                     float(data.get("coverage_s", 0.0)), list(data.get("parts", [])))
