@@ -77,10 +77,13 @@ EQUIVALENTS = Path(__file__).with_name("mechanical_equivalents.yaml")
 TARGET = 0.90                      # the share of non-equivalent mutants to kill by «Тогда» checks
 MAX_EQUIVALENT = 0.10              # at most this share of all mutants declared equivalent
 SCENARIO_TIMEOUT = 5.0             # s: a mutant's scenario that runs longer is ended (TIMEOUT)
-SKIP_FUNCTIONS = ("__repr__", "__str__")
+SKIP_FUNCTIONS = ("__repr__", "__str__", "reading_problems")     # rendering; messages about a bad input
 # a mutant whose scenarios fail this many times, none on a «Тогда» check (it breaks the setup, or crashes), is
 # not played further: killed otherwise (a mutant that breaks everything would else play every scenario it reaches)
 MAX_OTHER_FAILURES = 12
+# … and one that failed otherwise once (a crash in one scenario, say) is played on at most this many more in search
+# of a «Тогда» check that sees it (the scenarios most likely to are played first)
+MAX_AFTER_OTHER = 30
 
 KILLED_CHECK, KILLED_STEP, KILLED_ERROR, SURVIVED, EQUIVALENT, UNREACHED = (
     "killed-by-check", "killed-by-step", "killed-by-error", "survived", "equivalent", "unreached")
@@ -111,7 +114,7 @@ def module_path(module: str) -> Path:
 
 
 _CLAUSE = re.compile(r"(?:\b(classic|heroes|Classic|Heroes|классик\w*|геро\w*)\s+)?"
-                     r"(?<![\d.])(\d{3}(?:\.(?:\d+|[a-z]\d*|p\d+|ex\d+|dup\d+))*)(?![\d])")
+                     r"(?<![\d.])(\d{3}(?:\.(?:\d+|dup\d+|ex\d+|p\d+|b\d+|[a-z](?![a-z])))*)(?![\d])")
 
 
 def _clauses_in(text: str) -> list[tuple[str | None, str]]:
@@ -260,6 +263,19 @@ def _enclosing(node: Any) -> tuple[str, int, list[tuple[int, int]]] | None:
     return ".".join(names), outer.start_pos[0], list(reversed(docs))
 
 
+_NEGATED = {"==", "!=", "is", "is not", "in", "not in"}
+
+
+def _negation_duplicate(node: Any) -> bool:
+    """AddNot's condition is one comparison whose operator the comparison or membership swaps negate already
+    (``not a == b`` is ``a != b``), or a ``not X`` (``not not X`` is X: the deletion of «not» gives it)."""
+    expr = node.children[2] if node.type == "test" else node.children[1]
+    if expr.type == "not_test":
+        return True
+    return expr.type == "comparison" and len(expr.children) == 3 and \
+        expr.children[1].get_code().strip() in _NEGATED
+
+
 def generate(module: str) -> tuple[list[Mutant], dict[str, int]]:
     """Every mutant of one rules module, in a stable order, and the positions not used (why → count)."""
     from cosmic_ray.ast import ast_nodes, get_ast
@@ -283,7 +299,9 @@ def generate(module: str) -> tuple[list[Mutant], dict[str, int]]:
                 elif _skipped(node):
                     why = "message, annotation or signature"
                 elif enclosing[0].rsplit(".", 1)[-1] in SKIP_FUNCTIONS:
-                    why = "rendering (__repr__/__str__)"
+                    why = "rendering (__repr__/__str__) or input validation (messages)"
+                elif name == "AddNot" and _negation_duplicate(node):
+                    why = "duplicate: «not» added to a condition another operator negates already"
                 if why is None:
                     assert enclosing is not None
                     key = (start[0], name)
@@ -516,7 +534,7 @@ class _Loop:
         self.control_failures: list[str] = []
         self.durations: dict[str, float] = {}
         self.error: str | None = None
-        self.leaks: list[str] = []
+        self.kill_counts: dict[str, int] = {}
 
     def pytest_configure(self, config: Any) -> None:
         config.option.scenario_timeout = self.timeout
@@ -618,18 +636,28 @@ class _Loop:
             out.status = EQUIVALENT if m.id in self.equivalents else UNREACHED
             out.mutated = mutated_line(m)
             return out
-        first = killers_in.get(f"{m.module}:{m.function}", [])
-        order = sorted(reached, key=lambda s: (s not in first, first.index(s) if s in first else 0,
+        # the scenarios that killed the mutants of the same line first, then of the same function, then those
+        # that killed most; the fastest first among equals
+        on_line = killers_in.get(f"{m.module}:{m.line}", [])
+        in_function = killers_in.get(f"{m.module}:{m.function}", [])
+        counts = self.kill_counts
+        order = sorted(reached, key=lambda s: (s not in on_line, s not in in_function, -counts.get(s, 0),
                                                durations.get(s, 1.0), s))
         try:
             source = mutated_source(m)
             step = error = ""
             failed_otherwise = 0
             with applied(m, source):
+                since_other = 0
                 for sid in order:
+                    if failed_otherwise and since_other >= MAX_AFTER_OTHER:
+                        out.note = (f"stopped {MAX_AFTER_OTHER} scenarios after the first that failed otherwise, "
+                                    "none on a check")
+                        break
                     item = item_of[sid]
                     ok, status, sc = self._play(item, spare[item.nodeid])
                     out.scenarios += 1
+                    since_other += 1
                     if ok:
                         continue
                     kind = _kind(sc) if sc is not None else "other"
@@ -641,6 +669,7 @@ class _Loop:
                     else:
                         error = error or f"{sid} ({status})"
                     failed_otherwise += 1
+                    since_other = 0 if failed_otherwise == 1 else since_other
                     if status == "TIMEOUT":
                         break          # an endless loop: the next scenario would hang as long
                     if failed_otherwise >= MAX_OTHER_FAILURES:
@@ -653,10 +682,12 @@ class _Loop:
         out.seconds = round(time.perf_counter() - started, 4)
         if out.status in KILLED:
             sid = out.killer.split(" ", 1)[0]
-            lst = killers_in.setdefault(f"{m.module}:{m.function}", [])
-            if sid in lst:
-                lst.remove(sid)
-            lst.insert(0, sid)
+            self.kill_counts[sid] = self.kill_counts.get(sid, 0) + 1
+            for key in (f"{m.module}:{m.function}", f"{m.module}:{m.line}"):
+                lst = killers_in.setdefault(key, [])
+                if sid in lst:
+                    lst.remove(sid)
+                lst.insert(0, sid)
         if m.id in self.equivalents:
             if out.status == SURVIVED:
                 out.status = EQUIVALENT
@@ -798,9 +829,13 @@ def merge(reports: list[Report]) -> Report:
     modules = sorted({m for r in reports for m in r.modules}, key=lambda m: order.get(m, 99))
     merged = Report(reports[0].source_hash, "", modules)
     position = {}
+    clauses = {}
     for module in modules:
         for i, m in enumerate(generate(module)[0]):
             position[m.id] = (order.get(module, 99), i)
+            clauses[m.id] = m.clause
+    for o in seen.values():                # the clauses as this version of the kit finds them
+        o.clause = clauses.get(o.id, o.clause)
     merged.outcomes = sorted(seen.values(), key=lambda o: position.get(o.id, (99, 0)))
     merged.skipped_positions = dict(reports[0].skipped_positions)
     merged.duration_s = max(r.duration_s for r in reports)

@@ -49,7 +49,7 @@ def _expr(code: str, prefix: str) -> Any:
     node = parso.parse(code).children[0]
     if node.type == "simple_stmt":
         node = node.children[0]
-    node.prefix = prefix
+    node.get_first_leaf().prefix = prefix
     return node
 
 
