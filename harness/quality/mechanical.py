@@ -76,7 +76,9 @@ RULES_MODULES = (
 EQUIVALENTS = Path(__file__).with_name("mechanical_equivalents.yaml")
 TARGET = 0.90                      # the share of non-equivalent mutants to kill by «Тогда» checks
 MAX_EQUIVALENT = 0.10              # at most this share of all mutants declared equivalent
-SCENARIO_TIMEOUT = 5.0             # s: a mutant's scenario that runs longer is ended (TIMEOUT)
+# s: a mutant's scenario that runs longer is ended (TIMEOUT; the control run has the kit's own limit, --scenario-timeout).
+# Wall time, so it is generous: on a busy shared machine a scenario the reference plays in 0.1 s has taken 5 s
+SCENARIO_TIMEOUT = 20.0
 SKIP_FUNCTIONS = ("__repr__", "__str__", "reading_problems")     # rendering; messages about a bad input
 # a mutant whose scenarios fail this many times, none on a «Тогда» check (it breaks the setup, or crashes), is
 # not played further: killed otherwise (a mutant that breaks everything would else play every scenario it reaches)
@@ -536,9 +538,6 @@ class _Loop:
         self.error: str | None = None
         self.kill_counts: dict[str, int] = {}
 
-    def pytest_configure(self, config: Any) -> None:
-        config.option.scenario_timeout = self.timeout
-
     def berserk_rules_adapter(self) -> Any:
         from harness.engines.adapters import InProcessAdapter
 
@@ -603,6 +602,7 @@ class _Loop:
                 cov.stop()
         if self.control_failures:
             return
+        session.config.option.scenario_timeout = self.timeout      # the mutants' limit from here on
         if cov is not None:
             data = cov.get_data()
             reach: dict[str, dict[int, list[str]]] = {}
@@ -756,6 +756,7 @@ class Report:
     stale_equivalents: list[str] = field(default_factory=list)
     coverage_s: float = 0.0
     parts: list[dict[str, Any]] = field(default_factory=list)     # a merge: each shard's duration
+    universe: int = 0                    # the mutants the shard was cut from (all of its modules)
 
     def counts(self, outcomes: list[Outcome] | None = None) -> dict[str, Any]:
         outs = self.outcomes if outcomes is None else outcomes
@@ -794,7 +795,7 @@ class Report:
                 "skipped_positions": self.skipped_positions, "control_failures": self.control_failures,
                 "error": self.error, "register_problems": self.register_problems,
                 "stale_equivalents": self.stale_equivalents, "parts": self.parts, "target": TARGET,
-                "ok": self.ok, "outcomes": [asdict(o) for o in self.outcomes]}
+                "ok": self.ok, "universe": self.universe, "outcomes": [asdict(o) for o in self.outcomes]}
 
 
 def _outcome(o: dict[str, Any]) -> Outcome:
@@ -808,7 +809,7 @@ def from_json(data: dict[str, Any]) -> Report:
                     [_outcome(o) for o in data.get("outcomes", [])], dict(data.get("skipped_positions", {})),
                     float(data.get("duration_s", 0.0)), list(data.get("control_failures", [])), data.get("error"),
                     list(data.get("register_problems", [])), list(data.get("stale_equivalents", [])),
-                    float(data.get("coverage_s", 0.0)), list(data.get("parts", [])))
+                    float(data.get("coverage_s", 0.0)), list(data.get("parts", [])), int(data.get("universe", 0)))
     return report
 
 
@@ -844,10 +845,10 @@ def merge(reports: list[Report]) -> Report:
     merged.error = "; ".join(errors) if errors else None
     merged.register_problems = list(reports[0].register_problems)
     merged.parts = [{"shard": r.shard, "duration_s": r.duration_s, "mutants": len(r.outcomes)} for r in reports]
-    missing = [i for i in position if i not in seen]
-    if missing and all(r.shard for r in reports):
+    merged.universe = max(r.universe for r in reports)
+    if merged.universe and all(r.shard for r in reports) and len(seen) != merged.universe:
         merged.error = (merged.error + "; " if merged.error else "") + \
-            f"{len(missing)} mutants are in no shard (e.g. {missing[0]}): a shard is missing"
+            f"the shards hold {len(seen)} of {merged.universe} mutants: a shard is missing"
     merged.stale_equivalents = _stale(load_equivalents()[0], set(position)) if modules == list(RULES_MODULES) \
         else []
     return merged
@@ -875,11 +876,11 @@ def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = No
     report = Report(key, f"{shard[0]}/{shard[1]}" if shard else "", chosen)
     equivalents, report.register_problems = load_equivalents(equivalents_path)
     if mutants is None:
-        mutants, report.skipped_positions = select(chosen, shard, limit)
-        all_ids = {m.id for m in select(chosen)[0]} if shard else {m.id for m in mutants}
+        mutants, report.skipped_positions = select(chosen, None, limit)
         if modules is None and limit is None:
-            report.stale_equivalents = _stale(equivalents, all_ids)
-    elif shard is not None:
+            report.stale_equivalents = _stale(equivalents, {m.id for m in mutants})
+    report.universe = len(mutants)
+    if shard is not None:
         mutants = mutants[shard[0] - 1::shard[1]]
     cache = _reach_cache(key)
     reach = None
