@@ -142,3 +142,14 @@ def test_shards_merged_equal_the_whole_run(sample_runs: dict, capsys: pytest.Cap
     assert data["totals"]["mutants"] == 3 and data["totals"]["equivalent"] == 1
     with pytest.raises(ValueError, match="two of the shards"):
         M.merge([shards[0], shards[0]])
+
+
+def test_changed_and_bad_shard(capsys: pytest.CaptureFixture[str]) -> None:
+    """--changed with no rules module changed since HEAD~0 of a clean engine runs nothing; a bad --shard is said."""
+    assert M.changed_modules("HEAD") == [] or all(m in M.RULES_MODULES for m in M.changed_modules("HEAD"))
+    with pytest.raises(ValueError, match="K/N"):
+        M.parse_shard("5/4")
+    assert main(["mutants", "--mechanical", "--shard", "0/4"]) == 2
+    assert "--shard" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="not a rules module"):
+        M.select(["canonical"])
