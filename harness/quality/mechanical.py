@@ -860,6 +860,39 @@ def _stale(equivalents: dict[str, Equivalent], generated: set[str]) -> list[str]
             "check it again and update or remove the entry" for e in equivalents.values() if e.id not in generated]
 
 
+MEMORY_HEADROOM = 1 << 30       # bytes a mutant may take beyond what the process holds when the run starts
+
+
+@contextmanager
+def _memory_limit() -> Iterator[None]:
+    """A mutant that loops while it grows a list (a history entry per turn of the loop) can fill the memory
+    before the time limit interrupts it (a signal is handled between bytecodes): the address space is capped for
+    the run (RLIMIT_AS, where the platform has it), so it ends in a MemoryError — the scenario's ERROR."""
+    try:
+        import resource
+    except ImportError:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            used = int(f.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        yield
+        return
+    cap = used + MEMORY_HEADROOM
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft != resource.RLIM_INFINITY and soft <= cap:
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _reach_cache(key: str) -> Path:
     return _cache_dir() / f"reach-{key}.json"
 
@@ -891,7 +924,8 @@ def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = No
             reach = None
     loop = _Loop(mutants, equivalents, reach, on_done, timeout)
     t = time.perf_counter()
-    outcome = run_pytest(quiet=True, plugins=[loop])
+    with _memory_limit():
+        outcome = run_pytest(quiet=True, plugins=[loop])
     report.coverage_s = time.perf_counter() - t - sum(o.seconds for o in loop.outcomes)
     report.outcomes = loop.outcomes
     report.control_failures = loop.control_failures
