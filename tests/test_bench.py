@@ -156,6 +156,7 @@ def test_json_and_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     monkeypatch.setattr(bench, "bench_roundtrip", lambda: bench.unavailable("roundtrip", "rt", "µs", "test", 200))
     monkeypatch.setattr(bench, "bench_growth", lambda: bench.Figure("growth", "growth", 10.0, "×", 12))
     monkeypatch.setattr(bench, "bench_mutants", lambda: bench.Figure("mutants", "mutants", 30.0, "s", 60))
+    monkeypatch.setattr(bench, "bench_mechanical", lambda: bench.Figure("mechanical", "m", 2.0, "mutants/s", 1.0, "higher"))
     monkeypatch.setattr(bench, "bench_big_inputs", lambda: bench.Figure("big-inputs", "big", 10.0, "s", 30))
     monkeypatch.setattr(bench, "bench_site", lambda: (bench.Figure("site-page", "p", 100.0, "KB", 300),
                                                       bench.Figure("site-size", "s", 7.0, "MB")))

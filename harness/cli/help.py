@@ -83,7 +83,9 @@ EXAMPLES: dict[str, str] = {
   berserk-rules bench --only orderings --only roundtrip --json""",
     "mutants": """examples:
   berserk-rules mutants
-  berserk-rules mutants --declared --only stack-fifo --json""",
+  berserk-rules mutants --declared --only stack-fifo --json
+  berserk-rules mutants --mechanical --module strike
+  berserk-rules mutants --mechanical --shard 2/4 --out shard2.json   # then: mutants --merge shard*.json""",
 }
 
 

@@ -3,7 +3,8 @@ every mutant engine (harness/quality/mutants.py), the scenarios that killed each
 (harness/quality/mutation.py). Exit 0 when every mutant was killed, 1 when one survived (or, with --declared, was
 not killed by exactly its declared scenarios), 2 when the run itself failed (the reference engine did not
 pass, a mutant could not be run, an unknown name). With --sentences nothing runs: every sentence of the text
-with the mutants that misread it, or why none does (exit 1 when a sentence has neither)."""
+with the mutants that misread it, or why none does (exit 1 when a sentence has neither).
+With --mechanical (or --merge) the mechanical mutants instead: harness/cli/mechanical.py."""
 
 from __future__ import annotations
 
@@ -102,6 +103,10 @@ def cmd_sentences(ns: argparse.Namespace) -> int:
 
 
 def cmd_mutants(ns: argparse.Namespace) -> int:
+    if ns.mechanical or ns.merge:
+        from harness.cli.mechanical import cmd_mechanical
+
+        return cmd_mechanical(ns)
     if ns.sentences:
         return cmd_sentences(ns)
     try:
@@ -153,4 +158,7 @@ def register(sub: Any) -> None:
     p.add_argument("--sentences", action="store_true",
                    help="run nothing: list every sentence of the text with the mutants that misread it, or why "
                         "none does (exit 1 when a sentence has neither)")
+    from harness.cli.mechanical import add_options
+
+    add_options(p)
     p.set_defaults(func=cmd_mutants)

@@ -60,7 +60,7 @@ from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
 NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
-         "big-inputs", "search", "site-page", "site-size", "sandbox-start", "sandbox-action", "memory")
+         "mechanical", "big-inputs", "search", "site-page", "site-size", "sandbox-start", "sandbox-action", "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 REPEATS = 3          # runs of each short figure (check, protocol, orderings); the best one is the figure
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
@@ -178,6 +178,30 @@ def bench_mutants(timeout: float = 1800) -> Figure:
             f"{data['killed_by_two_checks']} by those of ≥ 2 scenarios")
     return Figure("mutants", label, round(seconds, 1), "s", 60, note=note,
                   extra={k: data[k] for k in ("mutants", "killed", "killed_by_checks", "killed_by_two_checks")})
+
+
+MECHANICAL_SAMPLE = "strike"      # the fixed sample of the mechanical-mutants figure: every mutant of one module
+
+
+def bench_mechanical(timeout: float = 1800) -> Figure:
+    """`berserk-rules mutants --mechanical --module strike --json` as a subprocess: mechanical mutants played per
+    second (the mutants' own time, after the control run), with the whole run's time."""
+    label = f"mechanical mutants per second (every mutant of engine/{MECHANICAL_SAMPLE}.py)"
+    seconds, proc = _timed([sys.executable, "-X", "utf8", "-m", "harness.cli", "mutants", "--mechanical", "--module",
+                            MECHANICAL_SAMPLE, "--json"], timeout)
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        return unavailable("mechanical", label, "mutants/s", f"no report (exit code {proc.returncode}): "
+                           f"{_last_line(proc.stderr or proc.stdout)}", 1.0, "higher")
+    played = sum(o["seconds"] for o in data["outcomes"])
+    n = data["totals"]["mutants"]
+    rate = n / played if played else None
+    note = (f"{n} mutants in {played:.1f} s of play ({sum(o['scenarios'] for o in data['outcomes'])} scenario runs), "
+            f"the control run and line coverage {data['coverage_s']:.1f} s, the whole command {seconds:.1f} s; "
+            f"score {data['totals']['score']:.0%}")
+    return Figure("mechanical", label, round(rate, 2) if rate else None, "mutants/s", 1.0, "higher", note=note,
+                  extra={"mutants": n, "play_s": round(played, 2), "command_s": round(seconds, 1)})
 
 
 def _check(engine_cmd: str | None, timeout: float) -> tuple[float, subprocess.CompletedProcess, dict | None]:
@@ -754,6 +778,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "mutants" in wanted:
         say("mutants: every mutant engine against the whole suite…")
         figures["mutants"] = bench_mutants()
+    if "mechanical" in wanted:
+        say("mechanical: the mechanical mutants of one engine module…")
+        figures["mechanical"] = bench_mechanical()
     if "sandbox-start" in wanted or "sandbox-action" in wanted:
         say("sandbox: the engine in the browser (Pyodide, headless Chromium)…")
         figures.update(bench_sandbox())

@@ -1,0 +1,155 @@
+"""Mechanical mutants (harness/quality/mechanical.py, `berserk-rules mutants --mechanical`), on a handful of
+mutants: the rule operators mutate what they say, a mutant is applied in-process and always put back, one mutant
+is killed by a «Тогда» check, one is killed otherwise (it crashes the engine), one survives — and is equivalent
+once the register says so —, and two shards merged give the unsharded verdicts. The full run is a maintainer's
+command (README, «Suite strength»)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cosmic_ray", reason="the `mutation` extra is not installed (pip install -e '.[mutation]')")
+
+from cosmic_ray.mutating import mutate_code  # noqa: E402
+
+from harness.cli import main  # noqa: E402
+from harness.quality import mechanical as M  # noqa: E402
+from harness.quality.mechanical_ops import RULES  # noqa: E402
+
+KILLED = "strike:open_target:30:ReplaceComparisonOperator_LtE_Lt#0"    # a draw: «weak» up to 4, not below it
+CRASHES = "strike:open_target:20:NumberReplacer#0"                      # the table's key 4 → 5: a KeyError
+# a compound ability is paid after its last part when some part was executed: `h["kind"] == "executed"` negated
+# passes the two scenarios that reach it (a survivor; if a new scenario kills it, pick another survivor here)
+SURVIVOR = "stack:StackAndPriority._after_fizzle:192:ReplaceComparisonOperator_Eq_NotEq#0"
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_rule_operators_do_what_they_say(name: str) -> None:
+    op = RULES[name]()
+    for example in op.examples():
+        assert mutate_code(example.pre_mutation_code, op, example.occurrence) == example.post_mutation_code
+
+
+def test_owner_controller_and_active_player_on_engine_code() -> None:
+    """The rule operators find their positions in the engine: every `.owner`, every `self.controller(X)`, every
+    read of `self.active` (not its assignment) and every `self.opponent(X)`."""
+    ids = [m.id for module in ("turns", "targets") for m in M.generate(module)[0]]
+    assert any(":rules/OwnerController#" in i for i in ids)
+    active = [i for i in ids if ":rules/ActivePlayer#" in i and i.startswith("turns:")]
+    source = (M.module_path("turns")).read_text(encoding="utf-8").splitlines()
+    assert active and all("self.active = " not in source[int(i.split(":")[2]) - 1].split("==")[0] or
+                          "self.opponent" in source[int(i.split(":")[2]) - 1] for i in active)
+
+
+def test_generated_mutants_have_stable_ids_and_clauses() -> None:
+    mutants, left = M.generate("strike")
+    ids = [m.id for m in mutants]
+    assert len(ids) == len(set(ids)) and ids == [m.id for m in M.generate("strike")[0]]
+    assert KILLED in ids and CRASHES in ids
+    # its signatures' annotations, and «not» added to `d == 0` (the same mutant as `d != 0`): not generated
+    assert set(left) == {"message, annotation or signature",
+                         "duplicate: «not» added to a condition another operator negates already"}
+    # the strike table is a declared assumption (its module docstring); no mutant without a clause here
+    assert {m.clause for m in mutants} <= {"asm:strike-table", "classic:503.1.b13"}
+    shards = [M.select(["strike"], (k, 3))[0] for k in (1, 2, 3)]
+    assert sorted(m.id for s in shards for m in s) == sorted(ids)
+
+
+def test_a_mutant_is_put_back_whatever_happens() -> None:
+    from engine import strike
+
+    mutant = next(m for m in M.generate("strike")[0] if m.id == KILLED)
+    original = strike.open_target.__code__
+    assert strike.open_target(4, 4) == ("weak", None)
+    with pytest.raises(RuntimeError), M.applied(mutant):
+        assert strike.open_target(4, 4) == (None, "weak")        # the mutated threshold: 4 < 4 is false
+        raise RuntimeError("a scenario blew up")
+    assert strike.open_target.__code__ is original and strike.open_target(4, 4) == ("weak", None)
+
+
+def test_clause_of_a_line() -> None:
+    lines = ['def f():', '    """Classic 536.2: the target resolution step."""', '    x = 1',
+             '    # heroes 113.3.dup2: paid before', '    if x:', '        pass']
+    assert M.clause_of(lines, 5, 1, [(2, 2)]) == "heroes:113.3.dup2"
+    assert M.clause_of(lines, 3, 1, [(2, 2)]) == "classic:536.2"
+
+
+def test_register_problems_name_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "eq.yaml"
+    bad.write_text("equivalents:\n  - id: strike:x:1:AddNot#0\n    reason: short\n  - reason: no id here at all, "
+                   "so it cannot be matched\n", encoding="utf-8")
+    found, problems = M.load_equivalents(bad)
+    assert not found and len(problems) == 2
+    assert ":2:" in problems[0] and "reason" in problems[0] and ":4:" in problems[1] and "id" in problems[1]
+
+
+def test_the_register_in_the_repository_is_sound() -> None:
+    found, problems = M.load_equivalents()
+    assert problems == []
+    generated = {m.id for module in {e.id.split(":", 1)[0] for e in found.values()} for m in M.generate(module)[0]}
+    assert [e.id for e in found.values() if e.id not in generated] == []      # no stale entry
+
+
+@pytest.fixture(scope="module")
+def sample_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """The sample of three mutants run whole (an empty register), and in two shards with the survivor declared
+    equivalent in a register of the test's own."""
+    tmp = tmp_path_factory.mktemp("mechanical")
+    empty = tmp / "none.yaml"
+    empty.write_text("equivalents: []\n", encoding="utf-8")
+    modules = ["strike", "stack"]
+    by_id = {m.id: m for module in modules for m in M.generate(module)[0]}
+    sample = [by_id[KILLED], by_id[CRASHES], by_id[SURVIVOR]]
+    whole = M.run(modules, mutants=sample, equivalents_path=empty)
+    register = tmp / "eq.yaml"
+    register.write_text(f"equivalents:\n  - id: {SURVIVOR}\n    reason: 'the test''s own register, where this mutant "
+                        "is declared equivalent to see it counted so'\n", encoding="utf-8")
+    shards = [M.run(modules, (k, 2), mutants=sample, equivalents_path=register) for k in (1, 2)]
+    files = []
+    for k, r in enumerate(shards, 1):
+        f = tmp / f"shard{k}.json"
+        f.write_text(json.dumps(r.to_json(), ensure_ascii=False), encoding="utf-8")
+        files.append(str(f))
+    return {"whole": whole, "shards": shards, "files": files}
+
+
+def test_killed_by_check_otherwise_and_survivor(sample_runs: dict) -> None:
+    whole = sample_runs["whole"]
+    assert whole.error is None and whole.control_failures == []
+    status = {o.id: o for o in whole.outcomes}
+    assert status[KILLED].status == M.KILLED_CHECK and "«Тогда»" in status[KILLED].killer
+    assert status[CRASHES].status == M.KILLED_ERROR and "ERROR" in status[CRASHES].killer
+    assert status[SURVIVOR].status == M.SURVIVED and status[SURVIVOR].scenarios == status[SURVIVOR].reached_by > 0
+    assert status[SURVIVOR].mutated == 'executed = any(h["kind"] != "executed" and h["parent"] == entry.declared ' \
+        'for h in self.history)'
+    c = whole.counts()
+    assert (c["mutants"], c[M.KILLED_CHECK], c["score"]) == (3, 1, round(1 / 3, 4))
+
+
+def test_shards_merged_equal_the_whole_run(sample_runs: dict, capsys: pytest.CaptureFixture[str]) -> None:
+    whole, shards = sample_runs["whole"], sample_runs["shards"]
+    assert [len(s.outcomes) for s in shards] == [2, 1] and [s.register_problems for s in shards] == [[], []]
+    merged = M.merge(shards)
+    expected = {o.id: (M.EQUIVALENT if o.id == SURVIVOR else o.status) for o in whole.outcomes}
+    assert {o.id: o.status for o in merged.outcomes} == expected
+    assert merged.counts()["equivalent"] == 1 and merged.counts()["score"] == 0.5
+    # the same through the command line
+    assert main(["mutants", "--merge", *sample_runs["files"], "--json"]) == 1       # 50 % < the target
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"]["mutants"] == 3 and data["totals"]["equivalent"] == 1
+    with pytest.raises(ValueError, match="two of the shards"):
+        M.merge([shards[0], shards[0]])
+
+
+def test_changed_and_bad_shard(capsys: pytest.CaptureFixture[str]) -> None:
+    """--changed with no rules module changed since HEAD~0 of a clean engine runs nothing; a bad --shard is said."""
+    assert M.changed_modules("HEAD") == [] or all(m in M.RULES_MODULES for m in M.changed_modules("HEAD"))
+    with pytest.raises(ValueError, match="K/N"):
+        M.parse_shard("5/4")
+    assert main(["mutants", "--mechanical", "--shard", "0/4"]) == 2
+    assert "--shard" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="not a rules module"):
+        M.select(["canonical"])
