@@ -221,3 +221,62 @@ class IfAsAfter(Game):
     def abilities_of(self, card: Any) -> tuple:
         return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, word="after"))
                      if a.trigger is not None and a.trigger.word == "if" else a for a in super().abilities_of(card))
+
+
+@mutant("before-not-shot", "classic:113.2#1", "classic:113.2.p1#1", "asm:do-any-action")
+class BeforeNotShot(Game):
+    """«До атаки» precedes a simple strike only: a shot, made by an ability, is read as that ability and not as an
+    attack, so its «До атаки» never fires (classic 113.2 «До»; 113.2.p1: a trigger on an attack fires «когда была
+    произведена атака нужного типа»)."""
+
+    def fire_before(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "attack" and ctx.get("attack") in ("shot", "throw"):
+            return
+        super().fire_before(event, hid, subject, **ctx)
+
+
+@mutant("classic-triggers-once-per-turn", "classic:113.2#2", "classic:113.1#1")
+class ClassicTriggersOncePerTurn(Game):
+    """Every classic triggered ability is limited to once per turn, as in heroes (113.4.p1): a condition met a second
+    time in the same turn is not declared (classic 113.2: «Если наступает условие …, то она объявляется» — each
+    time; only a text that says «(один раз за ход)», as Невтида's, limits it)."""
+
+    def _once_per_turn(self, ab: Any) -> bool:
+        return super()._once_per_turn(ab) or ab.kind == "triggered"
+
+
+@mutant("once-per-turn-ignored", "classic:113.1#1", "classic:113.2#2")
+class OncePerTurnIgnored(Game):
+    """«(один раз за ход)» in the text of a classic triggered ability is dropped: it is declared every time its
+    condition is met (classic 113.1: declared «при выполнении определённых условий, указанных в тексте этой
+    особенности»; the limit is part of that text, 113.2.ex1: Невтида «(один раз за ход)»)."""
+
+    def _once_per_turn(self, ab: Any) -> bool:
+        if self.edition.name == "classic" and ab.kind == "triggered":
+            return False
+        return super()._once_per_turn(ab)
+
+
+@mutant("once-per-turn-never-resets", "classic:113.1#1")
+class OncePerTurnNeverResets(Game):
+    """A classic «(один раз за ход)» is spent for the rest of the game once declared: the limit never comes back in
+    a later turn, the opponent's or one's own (classic 113.1, 113.2.ex1: «один раз за ход» — per turn)."""
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        if self.edition.name != "classic":
+            return super().used_this_turn(card_id, key)
+        return any(h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key
+                   for h in self.history)
+
+
+@mutant("declined-lost-for-turn", "classic:113.2#2", "asm:classic-trigger-mandatory")
+class DeclinedLostForTurn(Game):
+    """A «может» triggered ability left undeclared is lost for the rest of the turn, not only for this triggering:
+    it does not fire again on the same condition met later in that turn (classic 113.2: «Если наступает условие …,
+    то она объявляется» — every time the condition comes; ASM classic-trigger-mandatory)."""
+
+    def _add_fired(self, card: Any, key: str, hid: str, parent: Any, subject: Any, optional: bool) -> None:
+        if optional and any(h["kind"] == "trigger_declined" and h["turn"] == self.turn and h["source"] == card.id
+                            and h["info"].get("ability") == key for h in self.history):
+            return
+        super()._add_fired(card, key, hid, parent, subject, optional)
