@@ -280,3 +280,68 @@ class DeclinedLostForTurn(Game):
                             and h["info"].get("ability") == key for h in self.history):
             return
         super()._add_fired(card, key, hid, parent, subject, optional)
+
+
+class _LivesThresholdShifted(Game):
+    """The base of the mutants that misread «становится N или менее» by one: SHIFT is added to N."""
+
+    SHIFT = 0
+
+    def abilities_of(self, card: Any) -> tuple:
+        return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, value=(a.trigger.value or 0) + self.SHIFT))
+                     if a.trigger is not None and a.trigger.event == "lives_at_most" else a
+                     for a in super().abilities_of(card))
+
+
+@mutant("at-most-as-below", "classic:113.1#1")
+class AtMostAsBelow(_LivesThresholdShifted):
+    """«4 или менее» read as «менее 4»: Невтида's ability fires only when her lives come to 3 or fewer, not at
+    exactly 4 (classic 113.1, 113.2.ex1: «Когда у Невтиды становится 4 или менее текущих жизней»)."""
+
+    SHIFT = -1
+
+
+@mutant("at-most-off-by-one-up", "classic:113.1#1")
+class AtMostOffByOneUp(_LivesThresholdShifted):
+    """«4 или менее» read as «не более 5» (the threshold counted from the first life lost past it): Невтида's
+    ability fires already when her lives come to 5 (classic 113.1, 113.2.ex1: «становится 4 или менее»)."""
+
+    SHIFT = 1
+
+
+@mutant("before-removed-target-still-hit", "classic:113.2#1", "asm:trigger-word-do")
+class BeforeRemovedTargetStillHit(Game):
+    """The attack a «До» ability preceded is carried out on the target declared with it even when the «До» ability
+    took that target away: its legality is checked at the declaration only (classic 113.2 «До»: it is executed
+    before the action, so the action meets the board the «До» ability left)."""
+
+    def _targets_legal(self, entry: Entry) -> bool:
+        if entry.kind == "attack" and any(h["kind"] == "trigger" and h["parent"] == entry.declared
+                                          for h in self.history):
+            return True
+        if entry.kind == "ability" and entry.ability and any(
+                h["kind"] == "trigger" and h["parent"] == entry.declared for h in self.history):
+            ab = self.cards[entry.source].definition.ability(entry.ability)
+            if ab is not None and any(e.attack for e in ab.effects):
+                return True
+        return super()._targets_legal(entry)
+
+
+@mutant("start-step-in-previous-turn", "classic:113.1#1", "classic:113.2#1")
+class StartStepInPreviousTurn(Game):
+    """The start of a turn («В начале хода») is counted with the turn before it for the «(один раз за ход)» limits,
+    as if the new turn began with its main step: an ability spent in the opponent's turn cannot fire again on a
+    spell cast «В начале вашего хода», and one spent then fires again in the main step (classic 113.2: «В начале
+    хода» is a condition of the turn that starts; 113.2.ex1 «(один раз за ход)»)."""
+
+    def log(self, kind: str, *args: Any, **kwargs: Any) -> str:
+        hid = super().log(kind, *args, **kwargs)
+        if kind == "declare" and self.step == "start":
+            self.__dict__.setdefault("_start_declarations", set()).add(hid)
+        return hid
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        start = self.__dict__.get("_start_declarations", set())
+        now = self.turn - 1 if self.step == "start" else self.turn
+        return any(h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key
+                   and h["turn"] - (1 if h["id"] in start else 0) == now for h in self.history)
