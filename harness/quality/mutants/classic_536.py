@@ -300,3 +300,15 @@ class GeneratedAttackClosesTarget(Game):
             target = self.cards.get(entry.targets[0])
             if target is not None and self.in_play(target):
                 target.closed = True
+
+
+@mutant("generated-as-closed-always", "classic:536.4#1")
+class GeneratedAsClosedAlways(Game):
+    """Every generated attack is dealt as against a closed card, even when the generating text says otherwise («как
+    по открытой»): «если в тексте … не указано иного» is dropped (classic 536.4)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_attack(entry, spec, groups)
+        if put:
+            self.stack[-1].data["as_closed"] = True
+        return put

@@ -322,3 +322,31 @@ class ValhallaEnemyOfOwner(Game):
                         and self._same_object(dead[0], i):
                     out.append((dead[0], h["id"]))
         return out
+
+
+@mutant("identity-lost-leaving-play", "classic:537.4#1", "classic:537.4#2")
+class IdentityLostLeavingPlay(Game):
+    """A creature that leaves the battlefield becomes a new object in every zone, not only in the deck: the battle
+    history's past actions are no longer its own once it is in a graveyard or a hand (classic 537.4: identified «из
+    любой игровой зоны, кроме колоды»)."""
+
+    def log(self, kind: str, *args: Any, **kwargs: Any) -> str:
+        hid = super().log(kind, *args, **kwargs)
+        if kind == "zone" and kwargs.get("zone") in ("graveyard", "hand"):
+            for card_id in kwargs.get("targets") or []:
+                if card_id in self.cards:
+                    self.cards[card_id].since = len(self.history)
+        return hid
+
+
+@mutant("played-as-moved", "classic:537.2.ex2#1")
+class PlayedAsMoved(Game):
+    """A creature that came into play in the previous turn counts as having moved in it: its coming onto a cell of
+    the battlefield is read as a move (classic 537.2.ex2: «существам, которые не передвигались в прошлый ход»)."""
+
+    def _moved_in_previous_turn(self, card: Any) -> bool | None:
+        moved = super()._moved_in_previous_turn(card)
+        if moved is False and any(h["kind"] == "play" and h["source"] == card.id and h["turn"] == self.turn - 1
+                                  for h in self.history):
+            return True
+        return moved
