@@ -423,3 +423,14 @@ class EndOfTurnAfterTurnPasses(Game):
         self._begin_turn()
         hid = self.log("turn_end", controller=player)
         self.fire("turn_end", hid, None)
+
+
+@mutant("your-turn-start-any-turn", "classic:113.2#1", "classic:113.1#1")
+class YourTurnStartAnyTurn(Game):
+    """«В начале вашего хода» is read as «В начале хода»: the ability fires at the start of the opponent's turn too
+    (classic 113.2 «В начале хода»; 113.1: the conditions «указанных в тексте» — «вашего» among them)."""
+
+    def abilities_of(self, card: Any) -> tuple:
+        return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, in_your_turn=False))
+                     if a.trigger is not None and a.trigger.event == "turn_start" else a
+                     for a in super().abilities_of(card))

@@ -350,3 +350,15 @@ class PlayedAsMoved(Game):
                                   for h in self.history):
             return True
         return moved
+
+
+@mutant("no-past-in-each-first-turn", "classic:537.3#1", "classic:537.3.ex1#1")
+class NoPastInEachFirstTurn(Game):
+    """«Во время первого хода первого игрока» read as «во время первого хода игрока»: in the second player's first
+    turn too there is no previous turn for the checks about the past, which all return false (classic 537.3 and its
+    example: only the first turn of the first player has no previous turn)."""
+
+    def _moved_in_previous_turn(self, card: Any) -> bool | None:
+        if self.turn <= 2:
+            return None
+        return super()._moved_in_previous_turn(card)
