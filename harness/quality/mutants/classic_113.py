@@ -434,3 +434,15 @@ class YourTurnStartAnyTurn(Game):
         return tuple(dataclasses.replace(a, trigger=dataclasses.replace(a.trigger, in_your_turn=False))
                      if a.trigger is not None and a.trigger.event == "turn_start" else a
                      for a in super().abilities_of(card))
+
+
+@mutant("death-trigger-needs-wounds", "classic:113.1#1", "classic:113.3#1")
+class DeathTriggerNeedsWounds(Game):
+    """«При гибели» fires only on a death from wounds: a creature destroyed by an effect (no wound dealt, as the
+    destruction of 538.3.ex1) dies without setting it off (classic 113.1, 113.3: «При [текст]» fires «при выполнении
+    [текст]» — the death, whatever caused it)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "death" and subject is not None and subject.wounds == 0:
+            return
+        super().fire(event, hid, subject, **ctx)
