@@ -90,6 +90,13 @@ KILLS: dict[str, tuple[str, ...]] = {
     "at-least-as-above": (
         "classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.2.p1-4]", "classic [113.3-7]",
     ),
+    "at-most-as-below": (
+        "classic [113.1-4]", "classic [113.1-6]", "classic [113.2.ex1-2]", "heroes [113.2-4]",
+    ),
+    "at-most-off-by-one-up": (
+        "classic [113.1-2]", "classic [113.1-6]", "classic [503.1.b15-3]", "classic [537.1.e-1]",
+        "heroes [113.2-4]",
+    ),
     "attack-trigger-needs-wounds": ("classic [113.2.p1-1]", "classic [113.3-3]"),
     "before-ability-as-at": (
         "classic [113.2-14]", "classic [113.2-16]", "classic [113.2-8]", "heroes [113.2-8]",
@@ -109,10 +116,12 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-13]", "classic [113.2-16]", "classic [113.2-9]", "heroes [113.2-12]",
     ),
     "before-not-held": ("classic [113.2-10]", "classic [113.2-12]", "heroes [113.2-11]"),
+    "before-not-shot": ("classic [113.2-17]", "classic [113.2-18]"),
     "before-only-attack": (
         "classic [113.2-10]", "classic [113.2-12]", "classic [113.2-14]", "classic [113.2-15]",
         "classic [113.2-16]", "classic [113.2-8]", "heroes [113.2-11]",
     ),
+    "before-removed-target-still-hit": ("classic [113.2-28]", "classic [113.2-7]"),
     "bonus-needs-whole-previous-turn": ("classic [537.2.ex2-1]", "classic [537.2.ex2-3]"),
     "classic-pay-before": (
         "classic [113.2-8]", "classic [113.2.p2-1]", "classic [113.3-2]", "classic [113.3-6]",
@@ -121,6 +130,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.2.b-6]", "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4.ex1-1]",
         "classic [537.1.d-1]",
     ),
+    "classic-triggers-once-per-turn": ("classic [113.2-19]", "classic [113.2-20]", "classic [113.2-24]"),
     "closed-target-both-roll": (
         "classic [113.2-3]", "classic [113.2.p1-2]", "classic [113.2.p1-3]", "classic [113.2.p1-4]",
         "classic [503.1-2]", "classic [503.1.b13-20]", "classic [503.1.b13-21]", "classic [503.1.b13-22]",
@@ -135,7 +145,10 @@ KILLS: dict[str, tuple[str, ...]] = {
     "control-forever": (
         "classic [113.2.ex1-1]", "classic [503.1.b15-3]", "classic [537.1.e-2]", "classic [537.1.f-1]",
     ),
+    "death-trigger-needs-wounds": ("classic [538.3-2]", "classic [538.3.ex1-2]"),
     "deck-keeps-identity": ("classic [537.4-3]", "classic [537.4-4]"),
+    "declined-lost-for-turn": ("classic [113.2-23]", "classic [113.2-24]"),
+    "effect-bonus-on-strike": ("classic [537.2.ex2-4]", "classic [537.2.ex2-5]"),
     "effects-end-next-turn": ("classic [503.1.b15-1]", "classic [503.1.b15-2]", "classic [503.1.b15-4]"),
     "effects-never-end": (
         "classic [113.2-2]", "classic [113.2.ex1-1]", "classic [503.1.b10-1]", "classic [503.1.b15-1]",
@@ -143,12 +156,18 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.1.f-1]", "heroes [113.2-6]", "heroes [113.3.dup2.p1-2]",
     ),
     "effects-reach-out-of-play": ("classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [538.1.b3-2]"),
+    "end-of-turn-after-turn-passes": (
+        "classic [113.2-1]", "classic [113.2-5]", "classic [503.1.b15-4]", "classic [537.2-3]",
+        "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.2.ex2-3]", "classic [537.4-1]",
+        "classic [537.4-2]", "classic [537.4-5]", "heroes [113.2-3]",
+    ),
     "equipment-stays-behind": (
         "classic [503.1.b9-1]", "classic [503.1.b9-2]", "classic [503.1.b9-3]", "classic [503.1.p2-3]",
     ),
     "executed-fires-in-part": ("classic [113.2.p2-3]", "classic [113.2.p2-4]"),
     "flying-stays": ("classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b8-5]"),
     "generated-ability-paid": ("classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.b-7]"),
+    "generated-as-closed-always": ("classic [536.4-3]", "classic [536.4-6]"),
     "generated-attack-as-open": (
         "classic [113.2-15]", "classic [503.1.b3-2]", "classic [536.1-1]", "classic [536.2-1]",
         "classic [536.2.b-3]", "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]",
@@ -161,6 +180,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [536.2.c-1]", "classic [536.2.d-1]", "classic [536.4-3]", "classic [536.4.ex1-1]",
         "classic [536.4.ex1-2]", "classic [536.5-1]", "classic [536.5-2]",
     ),
+    "generated-attack-closes-target": ("classic [536.4-4]", "classic [536.4-5]"),
     "generated-attack-defender": (
         "classic [503.1.b3-2]", "classic [536.2-1]", "classic [536.2.b-1]", "classic [536.2.b-3]",
         "classic [536.2.b-5]", "classic [536.2.b-9]", "classic [536.2.c-1]", "classic [536.2.d-1]",
@@ -251,6 +271,10 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b7-5]",
     ),
     "hostless-symbiote-stays": ("classic [503.1.b7-3]", "classic [503.1.b7-4]", "classic [503.1.b7-5]"),
+    "identity-lost-leaving-play": (
+        "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]", "classic [537.2.ex1-7]",
+        "classic [537.4-2]", "classic [537.4-5]",
+    ),
     "if-as-after": (
         "classic [113.2.ex2-2]", "classic [113.2.ex2-4]", "classic [113.2.ex2-5]", "classic [113.3-6]",
         "classic [113.3-7]", "heroes [113.2-4]",
@@ -277,6 +301,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-2]", "classic [537.3.ex1-1]",
     ),
     "moved-as-not-not-moved": ("classic [537.3-3]", "classic [537.3.ex1-2]"),
+    "moved-in-any-past-turn": ("classic [537.2.ex2-6]", "classic [537.2.ex2-7]"),
     "movement-every-turn": ("classic [503.1.b12-1]", "classic [503.1.b12-2]"),
     "near-cell-ignored": ("classic [near-cell-1]", "classic [near-cell-2]", "classic [near-cell-3]"),
     "near-cell-includes-cell": ("classic [near-cell-2]", "classic [near-cell-3]"),
@@ -287,12 +312,15 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b16-1]", "classic [503.1.b16-5]", "classic [503.1.b16-6]", "classic [503.1.b6-2]",
     ),
     "no-lives-cancel": ("classic [503.1.b6-1]", "classic [503.1.b6-2]", "classic [503.1.b6-3]"),
+    "no-past-in-each-first-turn": ("classic [537.3-5]", "classic [537.3-6]"),
     "no-reveal": ("classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b14-1]"),
     "no-shuffle-after-look": ("classic [503.1.b17-1]", "classic [503.1.b17-3]"),
     "no-shuffle-after-return": ("classic [503.1.b11-1]", "classic [503.1.b11-2]", "classic [503.1.b8-4]"),
     "no-shuffle-after-take": ("classic [503.1.b17-2]", "classic [503.1.b17-3]"),
     "no-substitution": ("classic [503.1.b19-1]", "classic [503.1.b19-2]"),
     "nobody-loses": ("classic [503.1.b18-1]", "classic [503.1.b18-2]"),
+    "once-per-turn-ignored": ("classic [113.2-19]", "classic [113.2-25]"),
+    "once-per-turn-never-resets": ("classic [113.2-21]", "classic [113.2-22]"),
     "opens-every-card": (
         "classic [503.1.b12-1]", "classic [503.1.b15-2]", "classic [503.1.b19-1]", "classic [503.1.b2-1]",
     ),
@@ -304,6 +332,9 @@ KILLS: dict[str, tuple[str, ...]] = {
     "participle-despite-block": ("classic [538.3.ex1-4]", "classic [538.3.ex1-5]"),
     "participle-effect1-anyway": (
         "classic [538.1.b3-1]", "classic [538.1.b3-3]", "classic [538.1.b3-4]", "classic [538.1.b3-5]",
+    ),
+    "participle-effect1-fires-nothing": (
+        "classic [538.3-2]", "classic [538.3.ex1-1]", "classic [538.3.ex1-2]",
     ),
     "participle-effect1-replaceable": ("classic [538.1.b4-2]", "classic [538.1.b4-3]"),
     "participle-effect2-fires-nothing": (
@@ -321,6 +352,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [538.3.ex1-6]",
     ),
     "past-event-true": ("classic [537.3-2]", "classic [537.3.ex1-1]"),
+    "played-as-moved": ("classic [537.2.ex2-8]", "classic [537.2.ex2-9]"),
     "prevention-always-on": ("heroes [115.3-1]", "heroes [115.3-4]"),
     "priority-during-rule-effects": (
         "classic [113.2.ex1-1]", "classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b5-1]",
@@ -370,6 +402,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2.p2-17]", "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]",
         "classic [503.1.b15-2]", "classic [538.1.b2-2]", "classic [538.1.b2-3]", "classic [538.3.ex1-4]",
     ),
+    "start-step-in-previous-turn": ("classic [113.2-26]", "classic [113.2-27]"),
     "static-applied-once": (
         "classic [503.1.b4-1]", "heroes [115.1-2]", "heroes [115.1-8]", "heroes [115.1.p1-1]",
         "heroes [115.4-3]",
@@ -423,6 +456,19 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "symbiote-stays-behind": ("classic [503.1.b9-2]", "classic [503.1.b9-3]"),
     "trigger-declaration-no-parent": ("classic [537.1.f-1]", "heroes [113.2-8]"),
+    "trigger-declared-by-active": (
+        "classic [113.1-1]", "classic [113.1-6]", "classic [113.2-12]", "classic [113.2-15]",
+        "classic [113.2-16]", "classic [113.2-20]", "classic [113.2-21]", "classic [113.2-25]",
+        "classic [113.2-26]", "classic [113.2-2]", "classic [113.2-4]", "classic [113.2-5]",
+        "classic [113.2-6]", "classic [113.2.ex1-2]", "classic [503.1.b15-3]", "classic [503.1.p1-1]",
+        "classic [536.4.ex1-1]", "classic [536.4.ex1-2]", "classic [537.1.e-1]", "classic [537.1.e-2]",
+        "classic [537.2-3]", "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.2.ex2-3]",
+        "classic [537.4-1]", "classic [537.4-2]", "classic [537.4-3]", "classic [537.4-4]",
+        "classic [537.4-5]", "classic [538.1.b2-1]", "heroes [113.2-3]", "heroes [113.2-4]",
+        "heroes [113.2-7]", "heroes [113.4-3]",
+    ),
+    "trigger-declarer-at-firing": ("classic [113.2.ex1-1]", "classic [113.2.ex1-4]", "classic [537.1.f-1]"),
+    "trigger-declarer-owner": ("classic [113.2-29]", "classic [537.1.e-2]"),
     "trigger-point-first": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "trigger-qualifiers-ignored": (
         "classic [113.2-11]", "classic [113.2-13]", "classic [113.2-16]", "classic [113.2-8]",
@@ -434,12 +480,34 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [537.1.e-2]", "classic [537.1.f-1]", "classic [538.2-1]", "heroes [113.7-1]",
         "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
     ),
+    "triggers-wait-for-empty-stack": (
+        "classic [113.2-10]", "classic [113.2-12]", "classic [113.2-14]", "classic [113.2-15]",
+        "classic [113.2-16]", "classic [113.2-17]", "classic [113.2-18]", "classic [113.2-19]",
+        "classic [113.2-21]", "classic [113.2-22]", "classic [113.2-28]", "classic [113.2-2]",
+        "classic [113.2-3]", "classic [113.2-4]", "classic [113.2-5]", "classic [113.2-6]",
+        "classic [113.2-7]", "classic [113.2-8]", "classic [113.2.p2-16]", "classic [113.2.p2-17]",
+        "classic [113.2.p2-2]", "classic [113.2.p2-3]", "classic [113.2.p2-4]", "classic [113.3-1]",
+        "classic [503.1.b15-2]", "classic [537.2.ex2-1]", "classic [538.1.b2-2]", "classic [538.1.b2-3]",
+        "classic [538.3.ex1-1]", "classic [538.3.ex1-2]", "classic [538.3.ex1-4]", "classic [538.3.ex1-5]",
+        "heroes [113.2-11]", "heroes [113.2-3]", "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]",
+        "heroes [113.4.p1-1]", "heroes [113.4.p1-2]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+    ),
     "uniqueness-keeps-later": ("classic [503.1.b11-1]", "classic [503.1.b11-2]"),
     "valhalla-always": (
         "classic [537.2.ex1-2]", "classic [537.2.ex1-3]", "classic [537.2.ex1-4]", "classic [537.2.ex1-5]",
         "classic [537.2.ex1-6]",
     ),
     "valhalla-any-enemy-cause": ("classic [537.2.ex1-3]", "classic [537.2.ex1-6]"),
+    "valhalla-enemy-of-owner": ("classic [537.2.ex1-7]", "classic [537.2.ex1-8]", "classic [537.2.ex1-9]"),
+    "when-as-after": (
+        "classic [113.1-1]", "classic [113.1-6]", "classic [113.2.ex1-2]", "classic [113.3-1]",
+        "classic [503.1.b15-3]", "classic [537.1.e-1]", "classic [538.1.b2-1]", "heroes [113.6-4]",
+        "heroes [113.6.ex1-1]", "heroes [113.6.ex1-2]", "heroes [113.6.ex1-3]", "heroes [113.7-1]",
+        "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
+    ),
+    "your-turn-start-any-turn": (
+        "classic [113.2-1]", "classic [113.2-30]", "classic [113.2-31]", "heroes [113.2-6]",
+    ),
 }
 
 
