@@ -51,7 +51,7 @@
       И особенность "Мститель: при гибели вашего существа" не сработала
       И стек пуст
 
-    @classic:113.2.ex1 @classic:113.2.p1 @asm:trigger-declarer @asm:trigger-word-do @asm:stack-lifo @asm:card-stats-unknown
+    @classic:113.2.ex1 @classic:113.2.p1 @asm:trigger-declarer @asm:trigger-word-do @asm:stack-lifo @asm:card-stats-unknown @asm:becomes-crossing @reading:becomes-at-most=crossing
     Сценарий: [113.2.ex1-4] Невтида погибла от выстрела Стрелка-загонщика А (выстрел — атака): Мститель сработал, пока был под контролем Б, но вернулся к А — объявляет его А
       Дано расклад "classic/113.2.ex1-невтида-выстрел.yaml"
       Когда игрок А применяет особенность "Стрелок-загонщик: выстрел"

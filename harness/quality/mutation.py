@@ -116,7 +116,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-13]", "classic [113.2-16]", "classic [113.2-9]", "heroes [113.2-12]",
     ),
     "before-not-held": ("classic [113.2-10]", "classic [113.2-12]", "heroes [113.2-11]"),
-    "before-not-shot": ("classic [113.2-17]", "classic [113.2-18]"),
+    "before-not-shot": ("classic [113.2-17]", "classic [113.2-18]", "classic [113.2.ex1-4]"),
     "before-only-attack": (
         "classic [113.2-10]", "classic [113.2-12]", "classic [113.2-14]", "classic [113.2-15]",
         "classic [113.2-16]", "classic [113.2-8]", "heroes [113.2-11]",
@@ -319,8 +319,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     "no-shuffle-after-take": ("classic [503.1.b17-2]", "classic [503.1.b17-3]"),
     "no-substitution": ("classic [503.1.b19-1]", "classic [503.1.b19-2]"),
     "nobody-loses": ("classic [503.1.b18-1]", "classic [503.1.b18-2]"),
-    "once-per-turn-ignored": ("classic [113.2-19]", "classic [113.2-25]"),
-    "once-per-turn-never-resets": ("classic [113.2-21]", "classic [113.2-22]"),
+    "once-per-turn-ignored": ("classic [113.2-19]", "classic [113.2-25]", "classic [113.2-27]"),
+    "once-per-turn-never-resets": ("classic [113.2-21]", "classic [113.2-22]", "classic [113.2-26]"),
     "opens-every-card": (
         "classic [503.1.b12-1]", "classic [503.1.b15-2]", "classic [503.1.b19-1]", "classic [503.1.b2-1]",
     ),
