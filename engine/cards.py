@@ -85,7 +85,7 @@ VOCABULARY: dict[str, str] = {
                     + "precedes (its targets chosen; heroes: its payment made), is executed before it, and precedes "
                     + "(by edition) "
                     + "; ".join(f"{e.name}: event {', '.join(e.before_events)}" for e in EDITIONS.values())
-                    + " (an attack: a simple one, declared or generated; an ability: activated, triggered or "
+                    + " (an attack: a simple one, declared or generated, or a shot or a throw, declared with its ability; an ability: activated, triggered or "
                     + "generated; a move or a card played waits on the stack/Queue under it, ASM do-held-action)",
     "ability.targets": "[filter…] chosen at declaration, referred to as target1, target2…; "
                        "a filter may say all: true (every legal card at declaration) and distinct: true",
@@ -238,9 +238,12 @@ def _trigger(c: _Checker, obj: Any, path: Path, edition: str) -> Trigger | None:
         c.need(obj.get("event") in profile.before_events, path + ("event",),
                f"«До» is carried out only before an action declared in {profile.name}: event "
                f"{', '.join(profile.before_events)}; «До» {obj.get('event')!r} would never fire in this engine")
-        c.need(obj.get("attack", "simple") == "simple", path + ("attack",),
-               "«До атаки» precedes a simple attack (declared or generated); a shot, a throw or an answer strike is "
-               "not declared as an attack, so «До» it would never fire in this engine")
+        # classic 113.2.p1 «атака нужного типа»: a shot and a throw are attacks too, declared with the ability that
+        # makes them (engine/stack.py), so «До атаки» / «До выстрела» precede them; only an answer strike is never
+        # declared
+        c.need(obj.get("attack", "simple") in ("simple", "shot", "throw"), path + ("attack",),
+               "«До атаки» precedes a declared attack: simple (declared or generated), a shot or a throw; an answer "
+               "strike is not declared, so «До» it would never fire in this engine")
     return Trigger(word=TRIGGER_WORDS.get(obj.get("word", ""), ""), event=obj.get("event", ""), subject=subject, cause=cause,
                    cause_kind=cause_kind, value=obj.get("value"), min_amount=obj.get("min_amount"),
                    attack=obj.get("attack"), in_your_turn=bool(obj.get("in_your_turn", False)),

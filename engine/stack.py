@@ -98,6 +98,11 @@ class StackAndPriority:
         # the stack/Queue above it, so it is executed first (ASM trigger-word-do, heroes-before-ability, stack-lifo,
         # heroes-queue-lifo)
         self.fire_before("ability_executed", entry.declared, card, form=ab.form)
+        # classic 113.2 «До атаки», 113.2.p1 «когда была произведена атака нужного типа»: a shot or a throw is an
+        # attack made by an ability, declared here with it: its «До атаки» («До выстрела») fires now, before the
+        # ability is executed, as a simple strike's does at its declaration (ASM trigger-word-do, do-any-action)
+        for kind in dict.fromkeys(e.attack for e in ab.effects if e.attack):
+            self.fire_before("attack", entry.declared, card, attack=kind, cause=entry.declared)
 
     def _on_target(self: Game, p: dict, choice: str) -> None:
         assert self.declaring is not None

@@ -287,3 +287,28 @@ class GeneratedAbilityPaid(Game):
         if placed:
             self.stack[-1].activated = True
         return placed
+
+
+@mutant("generated-attack-closes-target", "classic:536.4#1", "classic:536.4.ex1#5")
+class GeneratedAttackClosesTarget(Game):
+    """«Атака наносится как по закрытой карте» is read as closing the struck card: after a generated attack its
+    target is closed (classic 536.4: the attack is dealt «как по» a closed card — the card itself is not closed)."""
+
+    def _apply_simple_strike(self, entry: Any) -> None:
+        super()._apply_simple_strike(entry)
+        if entry.generated and entry.data.get("as_closed"):
+            target = self.cards.get(entry.targets[0])
+            if target is not None and self.in_play(target):
+                target.closed = True
+
+
+@mutant("generated-as-closed-always", "classic:536.4#1")
+class GeneratedAsClosedAlways(Game):
+    """Every generated attack is dealt as against a closed card, even when the generating text says otherwise («как
+    по открытой»): «если в тексте … не указано иного» is dropped (classic 536.4)."""
+
+    def _generate_attack(self, entry: Any, spec: Any, groups: list) -> bool:
+        put = super()._generate_attack(entry, spec, groups)
+        if put:
+            self.stack[-1].data["as_closed"] = True
+        return put

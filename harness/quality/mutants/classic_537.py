@@ -272,3 +272,93 @@ class HistoryForgetsRuleEffects(Game):
             return super().log(kind, source, targets, controller, parent, resources, **info)
         self.changes += 1                   # the change itself still happens (Game.changes: rule effects re-run)
         return self._new_id("h")
+
+
+@mutant("effect-bonus-on-strike", "classic:537.2.ex2#1", "asm:effect-bonus-scope")
+class EffectBonusOnStrike(Game):
+    """«+1 к воздействиям по существам, которые не передвигались в прошлый ход» is added to the card's simple strike
+    too, as if every wound it deals were a воздействие (classic 537.2.ex2 names «воздействия»; ASM
+    effect-bonus-scope)."""
+
+    def wound(self, card: Any, amount: int, hid: str) -> int:
+        h = self.entry_of(hid)
+        if h is not None and h["kind"] == "strike" and h["info"].get("attack") in ("simple", "answer") \
+                and h["source"] in self.cards:
+            source = self.cards[h["source"]]
+            amount += sum(a.modifier.amount for a in self.abilities_of(source)
+                          if a.kind == "static" and a.modifier is not None and a.modifier.of == "effect_amount"
+                          and self.history_condition(a.modifier.when, card))
+        return super().wound(card, amount, hid)
+
+
+@mutant("moved-in-any-past-turn", "classic:537.2.ex2#1", "classic:537.2#1")
+class MovedInAnyPastTurn(Game):
+    """«передвигались в прошлый ход» is read as «передвигались раньше»: a move in any earlier turn counts, not only
+    in the turn just before this one (classic 537.2.ex2: «не передвигались в прошлый ход»)."""
+
+    def _moved_in_previous_turn(self, card: Any) -> bool | None:
+        if self.turn - 1 < 1:
+            return None
+        return any(h["kind"] == "move" and h["source"] == card.id and h["turn"] < self.turn
+                   and i >= card.since for i, h in enumerate(self.history))
+
+
+@mutant("valhalla-enemy-of-owner", "classic:537.2.ex1#1", "asm:valhalla-controller-at-death")
+class ValhallaEnemyOfOwner(Game):
+    """«Погибло от атаки карты противника» is read from the creature's owner: an attack of a card of the owner's
+    opponent counts, whoever controlled the creature when it died (classic 537.2.ex1; ASM
+    valhalla-controller-at-death: the opponent of its controller at the death)."""
+
+    def history_events(self, query: str, you: str) -> list[tuple[str, str]]:
+        if query != "died_from_enemy_attack":
+            return super().history_events(query, you)
+        out = []
+        for i, h in enumerate(self.history):
+            dead = h["targets"] or h["info"].get("cards") or []
+            if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and dead:
+                cause = self.entry_of(h["parent"])
+                card = self.cards.get(dead[0])
+                if cause and card is not None and cause["kind"] == "strike" and cause["controller"] != card.owner \
+                        and self._same_object(dead[0], i):
+                    out.append((dead[0], h["id"]))
+        return out
+
+
+@mutant("identity-lost-leaving-play", "classic:537.4#1", "classic:537.4#2")
+class IdentityLostLeavingPlay(Game):
+    """A creature that leaves the battlefield becomes a new object in every zone, not only in the deck: the battle
+    history's past actions are no longer its own once it is in a graveyard or a hand (classic 537.4: identified «из
+    любой игровой зоны, кроме колоды»)."""
+
+    def log(self, kind: str, *args: Any, **kwargs: Any) -> str:
+        hid = super().log(kind, *args, **kwargs)
+        if kind == "zone" and kwargs.get("zone") in ("graveyard", "hand"):
+            for card_id in kwargs.get("targets") or []:
+                if card_id in self.cards:
+                    self.cards[card_id].since = len(self.history)
+        return hid
+
+
+@mutant("played-as-moved", "classic:537.2.ex2#1")
+class PlayedAsMoved(Game):
+    """A creature that came into play in the previous turn counts as having moved in it: its coming onto a cell of
+    the battlefield is read as a move (classic 537.2.ex2: «существам, которые не передвигались в прошлый ход»)."""
+
+    def _moved_in_previous_turn(self, card: Any) -> bool | None:
+        moved = super()._moved_in_previous_turn(card)
+        if moved is False and any(h["kind"] == "play" and h["source"] == card.id and h["turn"] == self.turn - 1
+                                  for h in self.history):
+            return True
+        return moved
+
+
+@mutant("no-past-in-each-first-turn", "classic:537.3#1", "classic:537.3.ex1#1")
+class NoPastInEachFirstTurn(Game):
+    """«Во время первого хода первого игрока» read as «во время первого хода игрока»: in the second player's first
+    turn too there is no previous turn for the checks about the past, which all return false (classic 537.3 and its
+    example: only the first turn of the first player has no previous turn)."""
+
+    def _moved_in_previous_turn(self, card: Any) -> bool | None:
+        if self.turn <= 2:
+            return None
+        return super()._moved_in_previous_turn(card)

@@ -145,3 +145,19 @@ class ParticipleEffect2FiresNothing(Game):
     def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
         if not self.in_effect2:
             super().fire(event, hid, subject, **ctx)
+
+
+@mutant("participle-effect1-fires-nothing", "classic:538.3#1", "classic:538.3.ex1#5")
+class ParticipleEffect1FiresNothing(Game):
+    """Once effect 2 of a participle construction has replaced effect 1, only «при [Способность 2]» abilities fire:
+    effect 1 applied after it (the incarnation of 538.3.ex1) fires no «при инкарнации», as if it had been replaced
+    for good (classic 538.3: «при [Способность 1]» and «при [Способность 2]» fire together)."""
+
+    def fire(self, event: str, hid: str, subject: Any, **ctx: Any) -> None:
+        if event == "incarnated":
+            h = self.entry_of(hid)
+            if h is not None and any(x["kind"] in ("effect", "death") and x["info"].get("effect") in ("destroy", "death")
+                                     and x["parent"] == h["parent"] and x["parent"] is not None
+                                     for x in self.history):
+                return
+        super().fire(event, hid, subject, **ctx)
