@@ -26,8 +26,8 @@ CLOSING (branch closer1, 2026-12-01, scenarios written from the text): blind1-su
 classic [113.2.ex1-70] and heroes [113.2.ex1-70] («вашего существа»: the one under your control);
 blind1-static-yours-by-owner by heroes [115.1-70], [115.1-71] («другие ваши существа» of Знаменосец's controller);
 blind1-classic-triggers-once-a-turn by classic [113.2-70], [113.2.ex2-70] (Мститель at each of two deaths, Ореос
-at each of two heals); blind1-classic-once-a-turn-ignored by classic [113.2.ex1-71] only (Невтида's printed «(один
-раз за ход)»; a second scenario still wanted); blind1-decline-spends-limit by heroes [113.4-70], [113.4.p1-70];
+at each of two heals); blind1-classic-once-a-turn-ignored by classic [113.2.ex1-71], [113.2.ex1-72] (Невтида's printed «(один раз за
+ход)», in her own turn and in the opponent's); blind1-decline-spends-limit by heroes [113.4-70], [113.4.p1-70];
 blind1-this-turn-any-turn by classic [537.2-70], [537.2-71] (Злопамятный: «атаковавшее в этот ход»);
 blind1-opens-owners-cards and blind1-movement-owners-cards by classic [503.1.b2-70], [503.1.b12-70] (both rest
 on asm:turn-start-open, which now says the cards of the active player's squad, since the bullets do not say whose).
