@@ -34,7 +34,12 @@ on asm:turn-start-open, which now says the cards of the active player's squad, s
 Not closed: blind1-classic-activated-once-a-turn is no plain misreading of a sentence: no classic sentence limits
 or allows repeating an activated ability in a turn (heroes 113.3.dup2.p1 is of heroes only), so a scenario
 killing it needs a declared assumption first (a classic activated ability without «(один раз за ход)» may be
-declared again while its cost can be paid). The others are still open (see the branch's report).
+declared again while its cost can be paid). blind1-enemy-by-owner is no plain misreading either: a Воин Вальхаллы that dies while its owner's opponent
+controls it goes to its owner's graveyard, and there «погиб от атаки карты противника» can be read against the
+player who controlled it when it died (the kit) or against the player using Вальхалла now, its owner (the mutant:
+attacker's controller ≠ owner); the text does not say whose «противник», so this wants a reading group in
+rules/assumptions.yaml (with a scenario per reading), not a scenario asserting one. The others are still open
+(see the branch's report).
 """
 
 from __future__ import annotations
