@@ -29,6 +29,8 @@ blind1-classic-triggers-once-a-turn by classic [113.2-70], [113.2.ex2-70] (Мс�
 at each of two heals); blind1-classic-once-a-turn-ignored by classic [113.2.ex1-71], [113.2.ex1-72] (Невтида's printed «(один раз за
 ход)», in her own turn and in the opponent's); blind1-decline-spends-limit by heroes [113.4-70], [113.4.p1-70];
 blind1-this-turn-any-turn by classic [537.2-70], [537.2-71] (Злопамятный: «атаковавшее в этот ход»);
+blind1-uniqueness-by-owner by classic [503.1.b11-70], [503.1.b11-71] (on the new asm:uniqueness-squad: 503.1.b11
+does not give the uniqueness rule itself);
 blind1-opens-owners-cards and blind1-movement-owners-cards by classic [503.1.b2-70], [503.1.b12-70] (both rest
 on asm:turn-start-open, which now says the cards of the active player's squad, since the bullets do not say whose).
 Not closed: blind1-classic-activated-once-a-turn is no plain misreading of a sentence: no classic sentence limits
