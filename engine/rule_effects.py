@@ -339,7 +339,7 @@ def uniqueness(game: Game, later_returns: bool = True) -> Batch | None:
     for c in sorted(game.cards.values(), key=lambda c: (c.appeared if later_returns else -c.appeared, c.id)):
         if not game.in_play(c) or not c.definition.unique:
             continue
-        key = (game.controller(c), c.definition.name)
+        key = (game.controller(c), c.definition.name)   # one squad: its controller's, whoever owns it (ASM uniqueness-squad)
         if key in seen:
             extra.append(c)
         else:

@@ -21,6 +21,27 @@ FIRST-TRY RECORD (2026-12-01; the suite = main at b9dbb9d95fdf9110974868b0bcfe34
 (After the measurement only the docstring of blind1-loop-cut-after-repeat was corrected: it said the Грибынычи end
 without abilities; the code lets each effect of the cycle apply twice, which ends as the reference does but with
 a longer history.)
+
+CLOSING (branch closer1, 2026-12-01, scenarios written from the text): blind1-subject-by-owner by
+classic [113.2.ex1-70] and heroes [113.2.ex1-70] («вашего существа»: the one under your control);
+blind1-static-yours-by-owner by heroes [115.1-70], [115.1-71] («другие ваши существа» of Знаменосец's controller);
+blind1-classic-triggers-once-a-turn by classic [113.2-70], [113.2.ex2-70] (Мститель at each of two deaths, Ореос
+at each of two heals); blind1-classic-once-a-turn-ignored by classic [113.2.ex1-71], [113.2.ex1-72] (Невтида's printed «(один раз за
+ход)», in her own turn and in the opponent's); blind1-decline-spends-limit by heroes [113.4-70], [113.4.p1-70];
+blind1-this-turn-any-turn by classic [537.2-70], [537.2-71] (Злопамятный: «атаковавшее в этот ход»);
+blind1-uniqueness-by-owner by classic [503.1.b11-70], [503.1.b11-71] (on the new asm:uniqueness-squad: 503.1.b11
+does not give the uniqueness rule itself);
+blind1-opens-owners-cards and blind1-movement-owners-cards by classic [503.1.b2-70], [503.1.b12-70] (both rest
+on asm:turn-start-open, which now says the cards of the active player's squad, since the bullets do not say whose).
+Not closed: blind1-classic-activated-once-a-turn is no plain misreading of a sentence: no classic sentence limits
+or allows repeating an activated ability in a turn (heroes 113.3.dup2.p1 is of heroes only), so a scenario
+killing it needs a declared assumption first (a classic activated ability without «(один раз за ход)» may be
+declared again while its cost can be paid). blind1-enemy-by-owner is no plain misreading either: a Воин Вальхаллы that dies while its owner's opponent
+controls it goes to its owner's graveyard, and there «погиб от атаки карты противника» can be read against the
+player who controlled it when it died (the kit) or against the player using Вальхалла now, its owner (the mutant:
+attacker's controller ≠ owner); the text does not say whose «противник», so this wants a reading group in
+rules/assumptions.yaml (with a scenario per reading), not a scenario asserting one. The others are still open
+(see the branch's report).
 """
 
 from __future__ import annotations
