@@ -18,7 +18,7 @@
 | `site-size` | the whole built site: every file, in MB; the note gives the number of files and pages and the build time | — |
 | `sandbox-start` | the site's sandbox (sandbox.html, the engine in Pyodide) in headless Chromium over localhost, a fresh profile: from the page's start to the first legal actions shown on a scenario's board, measured by the page itself (`performance.now()`, read from the DOM); not available without Chromium or Pyodide | — |
 | `sandbox-action` | the same page: one action (a legal action played, the view rebuilt and drawn), the median of 7 | — |
-| `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
+| `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child (the `big-inputs` child holds the YAML node tree of 200,000 entries, some 800 MiB) | — |
 
 The report gives the machine (CPUs) and its load average (1 minute) before and after the run: a figure
 measured on a busy machine says so. The short figures that a moment's other work of the machine swings by
@@ -603,13 +603,12 @@ def _timed_call(call: Callable[[], Any]) -> float:
     return time.perf_counter() - started
 
 
-def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
-    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
-    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows)."""
+def big_inputs_times(entries: int, scenarios: int) -> dict[str, Any]:
+    """The times of `bench_big_inputs`, measured in this process: {"expectations": {n: s}, "feature": {n: s}}, and
+    this process's peak resident memory (MiB)."""
     from harness.suite.features import scan_features
     from harness.suite.session import load_expectations
 
-    label = f"read a {entries:,}-entry expectations file"
     with tempfile.TemporaryDirectory(prefix="berserk-big-") as tmp:
         base = Path(tmp)
         times: dict[str, dict[int, float]] = {"expectations": {}, "feature": {}}
@@ -627,14 +626,34 @@ def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
                           "    Когда игрок А пасует", "    Тогда приоритет у игрока Б", ""]
             (folder / "900-big.feature").write_text("\n".join(lines), encoding="utf-8")
             times["feature"][n] = _timed_call(lambda folder=folder: scan_features(folder.parent, root=folder.parent))
+    return {**times, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000, timeout: float = 1800) -> Figure:
+    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
+    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows). Measured in a
+    child process, whose peak memory is its own: PyYAML composes the whole node tree of a document before
+    anything is built from it (the located errors read their lines from it), about 34 objects and 2 KiB per
+    entry — some 700 MiB at 200,000 entries (tracemalloc), which the bench's own peak would otherwise be."""
+    label = f"read a {entries:,}-entry expectations file"
+    code = ("import json, sys; from harness.quality.bench import big_inputs_times; "
+            f"print(json.dumps(big_inputs_times({int(entries)}, {int(scenarios)})))")
+    try:
+        _, proc = _timed([sys.executable, "-X", "utf8", "-c", code], timeout)
+        data = json.loads(_last_line(proc.stdout))
+    except (subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
+        return unavailable("big-inputs", label, "s", f"the child process gave no times: {exc}", 30)
     small, big = entries // 10, entries
-    exp, feat = times["expectations"], times["feature"]
+    exp = {int(k): v for k, v in data["expectations"].items()}
+    feat = {int(k): v for k, v in data["feature"].items()}
     note = (f"{small:,} entries {exp[small]:.2f} s, {big:,} {exp[big]:.2f} s: {exp[small] / small * 1e6:.0f} → "
             f"{exp[big] / big * 1e6:.0f} µs per entry; a feature of {scenarios // 10:,} scenarios scanned in "
-            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s")
+            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s; in a child process whose "
+            f"peak memory was {data['peak_mib']:.0f} MiB (the YAML node tree of the big file)")
     return Figure("big-inputs", label, round(exp[big], 2), "s", 30, note=note,
                   extra={"expectations_s": {str(k): round(v, 3) for k, v in exp.items()},
-                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()}})
+                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()},
+                         "peak_mib": round(data["peak_mib"], 1)})
 
 
 # ------------------------------------------------------------------------------------------ search
