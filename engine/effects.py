@@ -213,9 +213,9 @@ class Effects:
 
     def effect_ended(self: Game, e: Effect) -> bool:
         src, tgt = self.cards[e.source], self.cards[e.target]
-        if e.while_ == "source_in_squad" and not self.in_play(src):
+        if e.while_ == "source_in_squad" and src.zone not in IN_PLAY:       # Zones.in_play, inline (a hot path)
             return True
-        if not self.in_play(tgt):
+        if tgt.zone not in IN_PLAY:
             return True
         return e.until_end_of_turn is not None and self.turn_ended(e.until_end_of_turn)
 

@@ -202,7 +202,9 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
     def _advance(self) -> None:
         """Run the game forward until a player has priority or a decision is pending."""
         while self._pending is None and not self.lost:
-            if not self.rule_effects_wait():       # classic 538.2
+            # the loop of rule_effects.run is skipped while nothing changed (Game.changes), so whether rule effects
+            # wait (classic 538.2) is asked only when it would run (or, under VERIFY_SKIPS, verify the skip)
+            if (self.changes != self.rules_checked_at or self.VERIFY_SKIPS) and not self.rule_effects_wait():
                 rule_effects.run(self)
             if self.lost:
                 return
@@ -226,17 +228,21 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
             return
 
     # ------------------------------------------------------------------ copying
+    # the fields a clone shares with its game: values never changed in place once set (the pending decision,
+    # plain data; the readings, fixed at the set-up; the places of the possible rule-effect checks, a tuple)
+    SHARED_BY_CLONES = frozenset({"_pending", "readings", "_rule_checks"})
+
     def clone(self) -> Game:
         """An independent copy of the game (model.copy_value: immutable values shared, everything else
-        copied, shared references kept shared). History entries and the pending decision are never changed
-        in place, so the copy shares them."""
+        copied, shared references kept shared). History entries and the fields of SHARED_BY_CLONES are never
+        changed in place, so the copy shares them."""
         new = object.__new__(type(self))
         memo: dict[int, Any] = {id(self): new}
         fields = new.__dict__
         for name, value in self.__dict__.items():
             if name == "history":
                 fields[name] = list(value)
-            elif name == "_pending":
+            elif name in self.SHARED_BY_CLONES:
                 fields[name] = value
             else:
                 fields[name] = copy_value(value, memo)

@@ -255,6 +255,13 @@ class CardDef:
         return frozenset(a.trigger.event for a in self.abilities if a.kind == "triggered" and a.trigger is not None)
 
     @cached_property
+    def has_effect_replacement(self) -> bool:
+        """Whether any printed ability is a static «вместо того чтобы …» (a replacement of an effect): a card without
+        one replaces no effect (replacement.effect_replaced: a card has no ability it does not print)."""
+        return any(a.kind == "static" and a.replacement is not None and a.replacement.of == "effect"
+                   for a in self.abilities)
+
+    @cached_property
     def has_substituting(self) -> bool:
         """Whether any printed ability substitutes another (503.1.b19)."""
         return any(a.substitutes is not None for a in self.abilities)
@@ -264,8 +271,6 @@ class CardDef:
 
 
 # ------------------------------------------------------------------ the state of a game
-_SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition)   # immutable: a copy may share them
-_SHARED_TYPES = frozenset(_SHARED)
 
 
 def copy_value(value: Any, memo: dict) -> Any:
@@ -401,9 +406,10 @@ class Entry:
     __deepcopy__ = copy_fields
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fired:
-    """A triggered ability whose condition was met and that waits to be declared (113.2)."""
+    """A triggered ability whose condition was met and that waits to be declared (113.2). Never changed once
+    made (frozen): a cloned game shares it."""
 
     id: str
     card: str
@@ -413,7 +419,10 @@ class Fired:
     optional: bool = False
     parent: str | None = None       # the game action that generated it (537.1.f; reading trigger-parent)
 
-    __deepcopy__ = copy_fields
+
+# immutable: a copy of the game (copy_value) shares them
+_SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition, Fired)
+_SHARED_TYPES = frozenset(_SHARED)
 
 
 # A battle-history entry (537.1) is plain JSON data, never changed once written:

@@ -70,6 +70,8 @@ class Replacements:
         effect was replaced."""
         if self.no_replacement:
             return False                      # classic 538.1.b4: «он не может быть замещён»
+        if not card.definition.has_effect_replacement:
+            return False                      # it prints no «вместо того чтобы …», so it has none
         for ab in self.abilities_of(card):
             r = ab.replacement
             if ab.kind == "static" and r is not None and r.of == "effect" and self.replaces_verb(r.verb, spec.do) \

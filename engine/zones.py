@@ -25,7 +25,10 @@ class Zones:
         return cached
 
     def opponent(self: Game, player: str) -> str:
-        return next(p for p in self.players if p != player)
+        for p in self.players:          # a loop, not next(generator): a hot path (every priority, every trigger)
+            if p != player:
+                return p
+        raise StopIteration(f"no opponent of {player}")
 
     def in_play(self: Game, card: Card) -> bool:
         return card.zone in IN_PLAY

@@ -1,5 +1,9 @@
-"""`berserk-rules bench [--json] [--only NAME]... [--skip NAME]...`: the speed figures (harness/quality/bench.py) as a
-table, or as JSON. Exit code 0 whatever the figures: a benchmark reports, it does not judge the machine."""
+"""`berserk-rules bench [--json] [--only NAME]... [--skip NAME]... [--compare OLD.json]`: the speed figures
+(harness/quality/bench.py) as a table, or as JSON. Exit code 0 whatever the figures: a benchmark reports, it does
+not judge the machine — except with `--compare OLD.json`: each figure beside the saved one (an earlier
+`bench --json`, or docs/bench-baseline.json) with the ratio, and exit code 1 when a figure is worse than the saved
+one by more than 15 % in its own direction (bench.SLOWDOWN); a missing or malformed OLD file is refused, located,
+before anything is measured (exit code 2)."""
 
 from __future__ import annotations
 
@@ -10,7 +14,17 @@ from typing import Any
 from rich.table import Table
 
 from harness.common import argtypes
-from harness.quality.bench import NAMES, Figure, as_json, load, run_bench
+from harness.quality.bench import (
+    NAMES,
+    SLOWDOWN,
+    Comparison,
+    Figure,
+    as_json,
+    compare,
+    load,
+    load_baseline,
+    run_bench,
+)
 
 
 def _value(f: Figure) -> str:
@@ -42,18 +56,56 @@ def print_table(figures: list[Figure], load_before: float | None = None) -> None
     make_console().print(f"load average (1 min): {load_before} before, {load()} after")
 
 
+def _number(value: float | None, unit: str) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:,.0f} {unit}" if unit == "/s" else f"{value:g} {unit}"
+
+
+def _change(c: Comparison) -> str:
+    if c.slowdown is None:
+        return "no saved figure" if c.saved is None else "not measured now"
+    if c.slowed:
+        return f"[red]SLOWER by {(c.slowdown - 1) * 100:.0f} %[/red] (> {(SLOWDOWN - 1) * 100:.0f} %)"
+    if c.improved:
+        return f"[green]better by {(1 - 1 / c.slowdown) * 100:.0f} %[/green]"
+    return f"worse by {(c.slowdown - 1) * 100:.0f} % (within {(SLOWDOWN - 1) * 100:.0f} %)" if c.slowdown > 1 \
+        else "the same"
+
+
+def print_comparison(comparisons: list[Comparison], old: str) -> None:
+    from harness.common.console import make_console
+
+    table = Table("figure", "saved", "now", "ratio (now / saved)", "change", title=f"berserk-rules bench against {old}")
+    for c in comparisons:
+        ratio = "—" if c.ratio is None else f"{c.ratio:.2f}×"
+        table.add_row(c.label, _number(c.saved, c.unit), _number(c.value, c.unit), ratio, _change(c))
+    make_console().print(table)
+    slowed = [c.name for c in comparisons if c.slowed]
+    make_console().print(f"{len(slowed)} figure(s) slower than saved by more than {(SLOWDOWN - 1) * 100:.0f} %"
+                         + (f": {', '.join(slowed)}" if slowed else ""))
+
+
 def cmd_bench(ns: argparse.Namespace) -> int:
     only = [n for n in (ns.only or NAMES) if n not in ns.skip]
     from harness.common.console import progress
 
+    saved = load_baseline(ns.compare) if ns.compare else None      # refused, located, before any measuring
     load_before = load()
     with progress(None, "bench") as bar:  # on stderr: a --json stdout stays clean
         figures = run_bench(only, orderings_limit=ns.orders, progress=bar.say)
+    comparisons = compare(figures, saved) if saved is not None else None
     if ns.json:
-        print(json.dumps(as_json(figures, load_before), ensure_ascii=False, indent=2))
+        data = as_json(figures, load_before)
+        if comparisons is not None:
+            data["compare"] = {"file": ns.compare, "slowdown_limit": SLOWDOWN,
+                               "figures": [c.as_json() for c in comparisons]}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print_table(figures, load_before)
-    return 0
+        if comparisons is not None:
+            print_comparison(comparisons, ns.compare)
+    return 1 if comparisons is not None and any(c.slowed for c in comparisons) else 0
 
 
 def register(subparsers: Any) -> None:
@@ -64,4 +116,8 @@ def register(subparsers: Any) -> None:
     b.add_argument("--skip", action="append", default=[], choices=NAMES, help="do not measure this figure")
     b.add_argument("--orders", type=argtypes.count, default=None, metavar="N",
                    help="check only the first N of the 5,040 trigger orders (default: all)")
+    b.add_argument("--compare", type=argtypes.input_file, default=None, metavar="OLD.json",
+                   help="set each figure beside the saved one of OLD.json (an earlier `bench --json`, or "
+                        "docs/bench-baseline.json) with the ratio; exit code 1 when a figure is worse by more than "
+                        "15 %% in its own direction (slower, larger, or a rate or share lower)")
     b.set_defaults(func=cmd_bench)

@@ -9,6 +9,7 @@
 | `roundtrip` | median and 95th percentile of one `state` request to `python -m engine.serve`, after a `setup` | ≤ 200 µs median |
 | `orderings` | trigger orderings checked per second by the «в любом порядке» machinery (harness/suite/orderings.py, the search route of the in-process engine): a board with 7 simultaneous triggers, all 5,040 orders checked; the note gives the states visited, the memo's look-ups and hits, and the rate of the replay route on the first orders | ≥ 5,000 /s (1 s) |
 | `orderings-8` | the same with 8 triggers: all 40,320 orders, exhaustively, by the search; the note gives the engine alone's time per order on the same tree (`engine_floor`) and the least time it allows on the cores used, and what a memo look-up (a fingerprint) costs against one engine call (`lookup_cost`) | ≤ 5 s |
+| `engine` | the engine's profile figure: CPU µs per order of the engine alone on the 8-trigger bench board (`engine_floor`: the tree of declarations walked with the engine's own API, clone at each branch, no step, state or memo), and in the note and the JSON µs per action (`act`/`answer` call) and the actions per order | ≤ 280 µs |
 | `mutants` | wall time of `berserk-rules mutants` (every mutant against the whole suite, in-process, 2 jobs); the note gives the number of mutants and how many «Тогда» checks killed | ≤ 60 s (for ≥ 60 mutants) |
 | `growth` | `check` (in-process) of a generated suite of 10 copies of every scenario, as a ratio to one copy; the note gives the time per scenario and per step | ≤ 12× |
 | `big-inputs` | reading a 200,000-entry expectations file (`load_expectations`), with a tenth of it for comparison; the note gives both times per entry (linear: the same) and the scan of a 10,000-scenario feature against a 1,000-scenario one | ≤ 30 s |
@@ -17,7 +18,7 @@
 | `site-size` | the whole built site: every file, in MB; the note gives the number of files and pages and the build time | — |
 | `sandbox-start` | the site's sandbox (sandbox.html, the engine in Pyodide) in headless Chromium over localhost, a fresh profile: from the page's start to the first legal actions shown on a scenario's board, measured by the page itself (`performance.now()`, read from the DOM); not available without Chromium or Pyodide | — |
 | `sandbox-action` | the same page: one action (a legal action played, the view rebuilt and drawn), the median of 7 | — |
-| `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child | — |
+| `memory` | the peak resident memory of the bench process (after the in-process figures) and of its largest child (the `big-inputs` child holds the YAML node tree of 200,000 entries, some 800 MiB) | — |
 
 The report gives the machine (CPUs) and its load average (1 minute) before and after the run: a figure
 measured on a busy machine says so. The short figures that a moment's other work of the machine swings by
@@ -30,6 +31,11 @@ sharing-out of the tests allows on the machine's cores, and the modules that tak
 `--durations=0`). Search recall is a quality figure, not a speed one; it is here because a maintainer watches
 it the same way. Nothing here is a test (no test fails because a machine is slow).
 A figure that cannot be measured (e.g. no protocol adapter) is reported as not available, with the reason.
+
+`compare(figures, load_baseline(OLD))` (`bench --compare OLD.json`) sets each figure beside a saved one (the JSON
+of an earlier `bench --json`, or the baseline of the repository, docs/bench-baseline.json) with the ratio new /
+saved, and flags a slowdown beyond `SLOWDOWN` (15 %), in the figure's own direction: a time or a size slowed
+when it grew by more than 15 % (ratio > 1.15), a rate or a share when it fell by as much (saved / new > 1.15).
 """
 
 from __future__ import annotations
@@ -59,10 +65,12 @@ from harness.suite.orderings import _run, usable_cores
 from harness.suite.session import load_scenario_board
 from harness.suite.world import World
 
-NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "growth", "mutants",
-         "mechanical", "big-inputs", "search", "site-page", "site-size", "sandbox-start", "sandbox-action", "memory")
+NAMES = ("pytest", "pytest-n", "check", "protocol", "roundtrip", "orderings", "orderings-8", "engine", "growth",
+         "mutants", "mechanical", "big-inputs", "search", "site-page", "site-size", "sandbox-start", "sandbox-action",
+         "memory")
 SEARCH_QUERIES = paths.ROOT / "tests" / "data" / "search_queries.yaml"
 REPEATS = 3          # runs of each short figure (check, protocol, orderings); the best one is the figure
+SLOWDOWN = 1.15      # bench --compare: a figure this much worse than the saved one is flagged (exit code 1)
 ROUNDTRIP_BOARD = "classic/113.2.ex1-невтида-мститель.yaml"
 
 
@@ -402,21 +410,23 @@ def _replay_rate(n_triggers: int, orders: int) -> float:
     return orders / (time.perf_counter() - started)
 
 
-def engine_floor(n_triggers: int, orders: int = 1440) -> float:
-    """CPU µs per order of the engine alone on the bench board: the same tree of declarations walked with the
-    engine's own API (clone at each branch, answer the declaration, then pass until the stack is empty), with
-    no step, no canonical state and no memo — what no search over this engine can go below, per core."""
+def engine_walk(n_triggers: int, orders: int = 1440) -> tuple[float, int, int]:
+    """The engine alone on the bench board: the same tree of declarations walked with the engine's own API
+    (clone at each branch, answer the declaration, then pass until the stack is empty), with no step, no
+    canonical state and no memo, over the first `orders` orders. (CPU seconds, orders, actions: act/answer
+    calls.)"""
     world, fork = _order_fork(n_triggers)
     from harness.suite.orderings import back_to_fork
 
     back_to_fork(world, fork)
-    done = 0
+    done = actions = 0
 
     def walk(game: Any, remaining: list[str]) -> None:
-        nonlocal done
+        nonlocal done, actions
         if not remaining:
             while game.stack:
                 game.act(game.priority, {"type": "pass"})
+                actions += 1
             done += 1
             return
         for i, item in enumerate(remaining):
@@ -424,11 +434,35 @@ def engine_floor(n_triggers: int, orders: int = 1440) -> float:
                 return
             child = game if i == len(remaining) - 1 else game.clone()
             child.answer(child.pending["player"], item)
+            actions += 1
             walk(child, [r for r in remaining if r != item])
 
     started = time.process_time()
     walk(world.adapter._game.clone(), list(fork.items))
-    return (time.process_time() - started) / done * 1e6
+    return time.process_time() - started, done, actions
+
+
+def engine_floor(n_triggers: int, orders: int = 1440) -> float:
+    """CPU µs per order of the engine alone on the bench board (`engine_walk`) — what no search over this engine
+    can go below, per core."""
+    seconds, done, _ = engine_walk(n_triggers, orders)
+    return seconds / done * 1e6
+
+
+def bench_engine(n_triggers: int = 8, orders: int = 1440, repeats: int = REPEATS) -> Figure:
+    """The engine's profile figure: CPU µs per order of the engine alone (`engine_walk`), the best of `repeats`
+    walks, with µs per action (an act or answer call: a clone at each branch included) in the note."""
+    engine_walk(n_triggers, 50)                                      # warm-up: imports, caches
+    runs = [engine_walk(n_triggers, orders) for _ in range(max(repeats, 1))]
+    seconds, done, actions = min(runs, key=lambda run: run[0])
+    per_order, per_action = seconds / done * 1e6, seconds / actions * 1e6
+    note = (f"{done:,} orders of {n_triggers} triggers, {actions / done:.1f} actions per order: "
+            f"{per_action:.1f} µs per action (a clone at each branch included); CPU time, the best of "
+            f"{len(runs)} walks: " + ", ".join(f"{run[0] / run[1] * 1e6:.0f}" for run in runs) + " µs per order")
+    return Figure("engine", f"the engine alone, per order ({n_triggers} triggers)", round(per_order), "µs", 280,
+                  note=note, extra={"per_order_us": round(per_order, 1), "per_action_us": round(per_action, 2),
+                                    "actions_per_order": round(actions / done, 2), "orders": done,
+                                    "runs_s": [round(run[0], 3) for run in runs]})
 
 
 def lookup_cost(n_triggers: int, samples: int = 200) -> tuple[float, float]:
@@ -594,13 +628,12 @@ def _timed_call(call: Callable[[], Any]) -> float:
     return time.perf_counter() - started
 
 
-def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
-    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
-    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows)."""
+def big_inputs_times(entries: int, scenarios: int) -> dict[str, Any]:
+    """The times of `bench_big_inputs`, measured in this process: {"expectations": {n: s}, "feature": {n: s}}, and
+    this process's peak resident memory (MiB)."""
     from harness.suite.features import scan_features
     from harness.suite.session import load_expectations
 
-    label = f"read a {entries:,}-entry expectations file"
     with tempfile.TemporaryDirectory(prefix="berserk-big-") as tmp:
         base = Path(tmp)
         times: dict[str, dict[int, float]] = {"expectations": {}, "feature": {}}
@@ -618,14 +651,34 @@ def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000) -> Figure:
                           "    Когда игрок А пасует", "    Тогда приоритет у игрока Б", ""]
             (folder / "900-big.feature").write_text("\n".join(lines), encoding="utf-8")
             times["feature"][n] = _timed_call(lambda folder=folder: scan_features(folder.parent, root=folder.parent))
+    return {**times, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def bench_big_inputs(entries: int = 200_000, scenarios: int = 10_000, timeout: float = 1800) -> Figure:
+    """The two large inputs of the hostile corpus: an expectations file of `entries` entries and a feature of
+    `scenarios` scenarios, each beside one a tenth its size (what grows faster than the input shows). Measured in a
+    child process, whose peak memory is its own: PyYAML composes the whole node tree of a document before
+    anything is built from it (the located errors read their lines from it), about 34 objects and 2 KiB per
+    entry — some 700 MiB at 200,000 entries (tracemalloc), which the bench's own peak would otherwise be."""
+    label = f"read a {entries:,}-entry expectations file"
+    code = ("import json, sys; from harness.quality.bench import big_inputs_times; "
+            f"print(json.dumps(big_inputs_times({int(entries)}, {int(scenarios)})))")
+    try:
+        _, proc = _timed([sys.executable, "-X", "utf8", "-c", code], timeout)
+        data = json.loads(_last_line(proc.stdout))
+    except (subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
+        return unavailable("big-inputs", label, "s", f"the child process gave no times: {exc}", 30)
     small, big = entries // 10, entries
-    exp, feat = times["expectations"], times["feature"]
+    exp = {int(k): v for k, v in data["expectations"].items()}
+    feat = {int(k): v for k, v in data["feature"].items()}
     note = (f"{small:,} entries {exp[small]:.2f} s, {big:,} {exp[big]:.2f} s: {exp[small] / small * 1e6:.0f} → "
             f"{exp[big] / big * 1e6:.0f} µs per entry; a feature of {scenarios // 10:,} scenarios scanned in "
-            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s")
+            f"{feat[scenarios // 10]:.2f} s, of {scenarios:,} in {feat[scenarios]:.2f} s; in a child process whose "
+            f"peak memory was {data['peak_mib']:.0f} MiB (the YAML node tree of the big file)")
     return Figure("big-inputs", label, round(exp[big], 2), "s", 30, note=note,
                   extra={"expectations_s": {str(k): round(v, 3) for k, v in exp.items()},
-                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()}})
+                         "feature_scan_s": {str(k): round(v, 3) for k, v in feat.items()},
+                         "peak_mib": round(data["peak_mib"], 1)})
 
 
 # ------------------------------------------------------------------------------------------ search
@@ -757,6 +810,9 @@ def run_bench(only: Iterable[str] = NAMES, orderings_limit: int | None = None,
     if "orderings-8" in wanted:
         say("orderings: every order of 8 simultaneous triggers…")
         figures["orderings-8"] = bench_orderings(8, limit=orderings_limit)
+    if "engine" in wanted:
+        say("engine: the engine alone, per order of 8 triggers…")
+        figures["engine"] = bench_engine()
     if "search" in wanted:
         say("search: recall@3 of the judge's queries…")
         figures["search"] = bench_search()
@@ -813,3 +869,100 @@ def machine(load_before: float | None = None) -> dict[str, Any]:
 
 def as_json(figures: list[Figure], load_before: float | None = None) -> dict[str, Any]:
     return {"machine": machine(load_before), "figures": [f.as_json() for f in figures]}
+
+
+# ------------------------------------------------------------------------------------------ compare
+@dataclass
+class Comparison:
+    """One figure beside its saved value: `ratio` is new / saved; `slowdown` how much worse it is in the figure's
+    own direction (new / saved for a time or a size, saved / new for a rate or a share: > 1 is worse)."""
+
+    name: str
+    label: str
+    unit: str
+    saved: float | None
+    value: float | None
+    ratio: float | None
+    slowdown: float | None
+
+    @property
+    def slowed(self) -> bool:
+        return self.slowdown is not None and self.slowdown > SLOWDOWN
+
+    @property
+    def improved(self) -> bool:
+        return self.slowdown is not None and self.slowdown < 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "slowed": self.slowed, "improved": self.improved}
+
+
+def load_baseline(path: Path) -> dict[str, dict[str, Any]]:
+    """The saved figures of `bench --json` (or of the repository's docs/bench-baseline.json): name → {value, unit,
+    better}. Raises InputError, located (file:line: field: message), for a file that is not such JSON."""
+    from harness.common.errors import InputError, Problem
+
+    path = Path(path)
+    file = paths.display(path)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise InputError(Problem(file, None, None, "file not found: expected the JSON of `bench --json`")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(Problem(file, None, None, f"cannot read the file: {exc}")) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(Problem(file, exc.lineno, None, f"not valid JSON: {exc.msg} (column {exc.colno}); "
+                                                         "expected the output of `bench --json`")) from None
+    figures = data.get("figures") if isinstance(data, dict) else None
+    if not isinstance(figures, list):
+        raise InputError(Problem(file, 1, "figures", "expected an object with a list 'figures' (the output of "
+                                                     "`bench --json`)"))
+
+    def line_of(name: Any) -> int | None:
+        at = text.find(f'"name": {json.dumps(name, ensure_ascii=False)}') if isinstance(name, str) else -1
+        return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+    problems: list[Problem] = []
+    saved: dict[str, dict[str, Any]] = {}
+    for i, f in enumerate(figures):
+        if not isinstance(f, dict) or not isinstance(f.get("name"), str):
+            problems.append(Problem(file, None, f"figures[{i}].name", "expected an object with a figure's name"))
+            continue
+        name, where = f["name"], line_of(f["name"])
+        value, better = f.get("value"), f.get("better", "lower")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                  or not math.isfinite(value) or value < 0):
+            problems.append(Problem(file, where, f"figures[{i}].value",
+                                    f"expected a number ≥ 0 or null, got {json.dumps(value, ensure_ascii=False)}"))
+            continue
+        if better not in ("lower", "higher"):
+            problems.append(Problem(file, where, f"figures[{i}].better", f"expected 'lower' or 'higher', got "
+                                                                         f"{json.dumps(better, ensure_ascii=False)}"))
+            continue
+        if name in saved:
+            problems.append(Problem(file, where, f"figures[{i}].name", f"the figure '{name}' is given twice"))
+            continue
+        saved[name] = {"value": value, "unit": f.get("unit", ""), "better": better}
+    if problems:
+        raise InputError(problems)
+    return saved
+
+
+def compare(figures: list[Figure], saved: dict[str, dict[str, Any]]) -> list[Comparison]:
+    """Each measured figure beside its saved value (in the order of `figures`); a figure with no saved value, or
+    not measured now, has no ratio."""
+    out = []
+    for f in figures:
+        old = saved.get(f.name, {}).get("value")
+        new = f.value if f.available else None
+        ratio = slowdown = None
+        if old is not None and new is not None:
+            ratio = new / old if old else (1.0 if new == 0 else math.inf)
+            if f.better == "higher":
+                slowdown = old / new if new else (1.0 if old == 0 else math.inf)
+            else:
+                slowdown = ratio
+        out.append(Comparison(f.name, f.label, f.unit, old, new, ratio, slowdown))
+    return out

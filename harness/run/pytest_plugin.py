@@ -195,9 +195,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from harness.run.step_lookup import memoise_step_lookup
     from harness.suite.suitecheck import accept_bom_in_features
 
     accept_bom_in_features()
+    memoise_step_lookup()           # pytest-bdd's look-up of a step's definitions, once per step text
 
     exp_opt = config.getoption("--expectations")
     exp_path = Path(exp_opt) if exp_opt else paths.REFERENCE_EXPECTATIONS
@@ -934,7 +936,10 @@ _SIGNALLED: list[bool] = []      # a signal (not a collection error, not a stop 
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    from harness.run.step_lookup import forget
+
     _SIGNALLED.clear()          # a flag left by an earlier session of this process (mutants, lookup) is not ours
+    forget()                    # nor are the step definitions it found (harness.run.step_lookup)
 
 
 def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo[BaseException]) -> None:
