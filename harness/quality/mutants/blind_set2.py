@@ -12,6 +12,7 @@ from engine.editions import Edition
 from engine.model import Ability, Card, Entry, Fired
 from harness.quality.mutants import (
     EngineModules,
+    _appeared_at,
     host_left_of,
     mutant,
     replace_check,
@@ -264,8 +265,8 @@ class OnceATurnRound(Game):
                    and h["info"].get("ability") == key for h in self.history)
 
 
-@mutant("blind2-limit-survives-leaving-play", "heroes:113.4.p1#1", "classic:537.4#1")
-class LimitSurvivesLeavingPlay(Game):
+@mutant("blind2-limit-by-card-name", "heroes:113.4.p1#1", "classic:537.4#1")
+class LimitByCardName(Game):
     """The once-a-turn limit follows the card's name, not the card: a declaration by another card of the same name
     this turn spends it too."""
 
@@ -276,6 +277,19 @@ class LimitSurvivesLeavingPlay(Game):
         same = {c.id for c in self.cards.values() if c.definition.name == card.definition.name}
         return any(h["kind"] == "declare" and h["turn"] == self.turn and h["source"] in same
                    and h["info"].get("ability") == key for h in self.history)
+
+
+@mutant("blind2-limit-resets-on-reentry", "heroes:113.4.p1#1")
+class LimitResetsOnReentry(Game):
+    """«один раз за ход» read per stay in play: a card that left play and came back in the same turn may declare its
+    triggered ability again, as if the limit belonged to its earlier stay."""
+
+    def used_this_turn(self, card_id: str, key: str) -> bool:
+        card = self.cards.get(card_id)
+        since = _appeared_at(self, card) if card is not None else None
+        return any(h["kind"] == "declare" and h["turn"] == self.turn and h["source"] == card_id
+                   and h["info"].get("ability") == key and (since is None or i > since)
+                   for i, h in enumerate(self.history))
 
 
 @mutant("blind2-may-is-must", "heroes:113.4#1")
@@ -363,6 +377,26 @@ class BeforeNotForAttacks(_TweakedEdition):
     """«До» read as preceding abilities only: a classic «До атаки» trigger never fires."""
 
     TWEAK = {"classic": {"before_events": ("ability_executed", "moved", "played")}}
+
+
+@mutant("blind2-all-targets-include-protected", "classic:113.2.p2#2")
+class AllTargetsIncludeProtected(Game):
+    """«выбираются все легальные цели, а нелегальные на момент заявки игнорируются» dropped: a «все карты …» target
+    takes every card that meets the filter, also one that cannot be its target (a protected card)."""
+
+    def target_options(self, source: Card, f: Any, you: str, chosen: list, ability: Ability | None = None) -> list[str]:
+        if not f.all:
+            return super().target_options(source, f, you, chosen, ability)
+        self.__dict__["_blind2_all"] = True
+        try:
+            return super().target_options(source, f, you, chosen, ability)
+        finally:
+            self.__dict__["_blind2_all"] = False
+
+    def protected_from(self, card: Card, ability: Ability | None, you: str) -> bool:
+        if self.__dict__.get("_blind2_all"):
+            return False
+        return super().protected_from(card, ability, you)
 
 
 # ------------------------------------------------------------------------------------------ heroes 114 / 113.3.dup2
@@ -818,6 +852,64 @@ class HeroesLosesWithoutCreatures(_TweakedEdition):
     TWEAK = {"heroes": {"loses_without_creatures": True}}
 
 
+def _ended_ignoring_source(game: Game) -> Any:
+    ended = [e for e in game.effects if e.static_key is None and game.effect_ended(e)
+             and not (e.while_ == "source_in_squad" and game.in_play(game.cards[e.target])
+                      and not (e.until_end_of_turn is not None and game.turn_ended(e.until_end_of_turn)))]
+    if not ended:
+        return None
+
+    def remove_all() -> None:
+        for e in ended:
+            game.remove_effect(e, reason="effect_end")
+
+    return tuple(("effect_end", e.id) for e in ended), remove_all
+
+
+@mutant("blind2-control-outlives-source", "classic:503.1.b15#1", "classic:113.2.ex1#5")
+class ControlOutlivesSource(EngineModules):
+    """«снятие с карты постоянных эффектов, как только заканчивается срок их применения» missed for «пока [источник] в
+    отряде»: the effect stays after its source left the squad (Мститель does not return to its squad when Невтида
+    dies)."""
+
+    MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.ended_effects, _ended_ignoring_source))}
+
+
+@mutant("blind2-flyer-stays-on-battlefield", "classic:503.1.b10#1")
+class FlyerStaysOnBattlefield(EngineModules):
+    """«перенос карт с поля боя во вспомогательную зону и обратно» missed: a flying creature stays on the
+    battlefield."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.flying_zone)}
+
+
+@mutant("blind2-hostless-survives", "classic:503.1.b7#1")
+class HostlessSurvives(EngineModules):
+    """«уничтожение симбиотов (паразитов) и экипировок, если у них нет хозяина» missed: an equipment with no host stays
+    in play."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.hostless)}
+
+
+@mutant("blind2-no-shuffle-after-looking", "classic:503.1.b17#1")
+class NoShuffleAfterLooking(Game):
+    """«перемешивание колоды … после просмотра колоды» missed: a deck that was only looked at is not shuffled."""
+
+    def _apply_effect(self, entry: Entry, spec: Any, target_id: str) -> bool | None:
+        result = super()._apply_effect(entry, spec, target_id)
+        if spec.do == "look_at_deck":
+            self.deck_dirty.pop(entry.controller, None)
+        return result
+
+
+@mutant("blind2-substitution-ignored", "classic:503.1.b19#1")
+class SubstitutionIgnored(EngineModules):
+    """«замещение особенности другой особенностью» missed: an ability whose substitute is active keeps working beside
+    it."""
+
+    MODULES = {"rule_effects": without_check(rule_effects.substituted_abilities)}
+
+
 # ------------------------------------------------------------------------------------------ classic 536 generated actions
 @mutant("blind2-generated-attack-defended", "classic:536.2.b#2", "classic:536.4.ex1#4")
 class GeneratedAttackDefended(Game):
@@ -1070,6 +1162,42 @@ class TriggerParentSkipsRuleEffect(Game):
             hid = entry["parent"]
             entry = self.entry_of(hid)
         return hid
+
+
+@mutant("blind2-declaration-without-resources", "classic:537.1.d#1")
+class DeclarationWithoutResources(Game):
+    """537.1.d «заявленных для оплаты ресурсах» missed: a declaration is recorded in the battle history without the
+    resources declared to pay it."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        if kind == "declare":
+            resources = None
+        return super().log(kind, source, targets, controller, parent, resources, **info)
+
+
+@mutant("blind2-declaration-by-owner", "classic:537.1.e#1")
+class DeclarationByOwner(Game):
+    """537.1.e «игроке, который контролировал источник на момент заявки» read as the source's owner: a declaration of
+    a card under the opponent's control is recorded as its owner's."""
+
+    def log(self, kind: str, source: str | None = None, targets: list[str] | None = None,
+            controller: str | None = None, parent: str | None = None, resources: list[str] | None = None,
+            **info: Any) -> str:
+        if kind == "declare" and source in self.cards:
+            controller = self.cards[source].owner
+        return super().log(kind, source, targets, controller, parent, resources, **info)
+
+
+@mutant("blind2-trigger-parent-missing", "classic:537.1.f#1")
+class TriggerParentMissing(Game):
+    """537.1.f «игродействии, которое породило это игродействие (для срабатывающих … особенностей)» missed: a
+    triggered ability is recorded with no generating action."""
+
+    def _add_fired(self, card: Card, key: str, hid: str, parent: str | None, subject: Card | None,
+                   optional: bool) -> None:
+        super()._add_fired(card, key, hid, None, subject, optional)
 
 
 # ------------------------------------------------------------------------------------------ classic 538 participle
