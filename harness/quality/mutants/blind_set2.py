@@ -399,6 +399,55 @@ class AllTargetsIncludeProtected(Game):
         return super().protected_from(card, ability, you)
 
 
+@mutant("blind2-when-waits-for-payment", "classic:113.3#1")
+class WhenWaitsForPayment(Game):
+    """«Особенности вида "При [текст]" … срабатывают при выполнении [текст]» read like «После»: a «При атаке» trigger
+    fires only once the attack was paid (its attacker closed), and not at all when it was never paid."""
+
+    def fire(self, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
+        waiting = self.__dict__.setdefault("_blind2_waiting", [])
+        if event == "attack" and ctx.get("phase") is None and subject is not None:
+            waiting.append((hid, subject.id, dict(ctx)))
+            return
+        if event == "attack" and ctx.get("phase") == "after_payment" and subject is not None:
+            for item in [w for w in waiting if w[1] == subject.id]:
+                waiting.remove(item)
+                super().fire(event, item[0], self.cards[item[1]], **item[2])
+        super().fire(event, hid, subject, **ctx)
+
+    def _payment(self, entry: Entry) -> None:
+        super()._payment(entry)
+        self.__dict__["_blind2_waiting"] = []          # an attack that was not paid: its «При» never fires
+
+
+@mutant("blind2-declined-trigger-comes-back", "heroes:113.4#2")
+class DeclinedTriggerComesBack(Game):
+    """«не сможет уже объявить её на это срабатывание» dropped: a «может» trigger declined at the first priority is
+    offered again the next time its player passes."""
+
+    def _on_declare_trigger(self, p: dict, choice: str | None) -> None:
+        if choice is None:
+            kept = self.__dict__.setdefault("_blind2_declined", [])
+            kept += [f for f in self.fired if self.declarer(f) == p["player"] and f.optional]
+        super()._on_declare_trigger(p, choice)
+
+    def _pass(self, player: str, action: dict) -> None:
+        super()._pass(player, action)
+        kept = self.__dict__.get("_blind2_declined", [])
+        back = [f for f in kept if self.declarer(f) == player]
+        if back:
+            self.__dict__["_blind2_declined"] = [f for f in kept if f not in back]
+            self.fired.extend(back)
+            self.unrecorded_change()
+
+
+@mutant("blind2-heroes-before-never", "heroes:113.2#1")
+class HeroesBeforeNever(_TweakedEdition):
+    """The heroes list of condition words read without «До»: a heroes «До выполнения способности» trigger never fires."""
+
+    TWEAK = {"heroes": {"before_events": ()}}
+
+
 # ------------------------------------------------------------------------------------------ heroes 114 / 113.3.dup2
 @mutant("blind2-activate-in-opponents-turn", "heroes:114.1.p1#1")
 class ActivateInOpponentsTurn(Game):
@@ -582,6 +631,29 @@ class PreventionPreventsAll(Game):
         return 0 if left < amount else left
 
 
+@mutant("blind2-static-spares-protected", "heroes:115.1.p1#3")
+class StaticSparesProtected(Game):
+    """«Постоянные способности влияют на карты, не выбирая их целью» missed: a static does not affect a card that cannot
+    be the target of the opponent's abilities."""
+
+    def wanted_static_effects(self) -> dict:
+        out = {}
+        for k, v in super().wanted_static_effects().items():
+            source, target = self.cards[k[0]], self.cards[k[3]]
+            if self.protected_from(target, self.ability_of(source, k[1]), self.controller(source)):
+                continue
+            out[k] = v
+        return out
+
+
+@mutant("blind2-heroes-replacement-queued", "heroes:115.1.p1#1", "heroes:115.3#2")
+class HeroesReplacementQueued(_TweakedEdition):
+    """Heroes read as classic: the effects a static «вместо …» puts instead go onto the Queue as a generated action,
+    though a static «не объявляется, не выполняется и не использует Очередь»."""
+
+    TWEAK = {"heroes": {"replacement_generates": True}}
+
+
 # ------------------------------------------------------------------------------------------ classic 503 rule effects
 def _lethal_one_at_a_time(game: Game) -> Any:
     dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
@@ -746,17 +818,27 @@ class StrikeTableClamped(Game):
 
 
 def _battle_start_face_down(game: Game) -> Any:
-    due = [c for c in game.sorted_cards() if not c.battle_started and game.in_play(c)]
+    started = game.__dict__.setdefault("_blind2_started", set())
+    due = [c for c in game.sorted_cards() if not c.battle_started and game.in_play(c) and c.id not in started]
     if not due:
         return None
     saved = {c.id: c.face_down for c in due}
     for c in due:
         c.face_down = False
     try:
-        return rule_effects.battle_start(game)
+        found = rule_effects.battle_start(game)
     finally:
         for c in due:
             c.face_down = saved[c.id]
+    if found is None:
+        return None
+    atoms, apply = found
+
+    def apply_once() -> None:
+        apply()
+        started.update(c.id for c in due)      # applied once: not again when the card is revealed later
+
+    return atoms, apply_once
 
 
 @mutant("blind2-battle-start-before-reveal", "classic:503.1.b14#1")
@@ -839,8 +921,8 @@ def _lethal_then_priority(game: Game) -> Any:
 
 @mutant("blind2-priority-to-the-bereaved", "classic:503.1.p1#3")
 class PriorityToTheBereaved(EngineModules):
-    """«Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры» missed: once a creature dies of
-    lethal wounds its controller gets priority (and keeps it afterwards)."""
+    """«Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры» missed: as soon as a creature dies
+    of lethal wounds, its controller gets priority, while the other rule effects are still being applied."""
 
     MODULES = {"rule_effects": rule_effects_variant(replace_check(rule_effects.lethal_wounds, _lethal_then_priority))}
 
@@ -1024,6 +1106,56 @@ class ClassicReplacementAtOnce(_TweakedEdition):
     on top of the stack («к эффектам, порождающим игродействия, относятся замещающие особенности» missed)."""
 
     TWEAK = {"classic": {"replacement_generates": False}}
+
+
+@mutant("blind2-generated-attack-unchecked", "classic:536.2.a#1")
+class GeneratedAttackUnchecked(Game):
+    """«поместить можно только игродействие, удовлетворяющее проверкам легальности» dropped: a generated attack goes on
+    the stack even when its card to strike has left the battlefield (it then finds its target gone)."""
+
+    def _generate_attack(self, entry: Entry, spec: Any, groups: list) -> bool:
+        performer_ids = self._effect_targets(entry, dataclasses.replace(spec, do="", target=spec.performer or ""), groups)
+        struck_ids = self._effect_targets(entry, spec, groups)
+        performer = self.cards.get(performer_ids[0]) if performer_ids else None
+        struck = self.cards.get(struck_ids[0]) if struck_ids else None
+        if performer is None or struck is None or performer.zone != "battlefield" \
+                or performer.definition.type != "creature":
+            return super()._generate_attack(entry, spec, groups)
+        # the checks of the card to strike (on the battlefield, next to the performer) skipped
+        gen = Entry(id=self._new_id("s"), kind="attack", source=performer.id, controller=self.controller(performer),
+                    targets=[struck.id], step="target_resolution", generated=True, data={"as_closed": spec.as_closed})
+        gen.declared = self.log("declare", source=performer.id, targets=[struck.id], controller=gen.controller,
+                                parent=entry.declared, action="attack", strike="simple", entry=gen.id,
+                                generated=True, generated_by=entry.id)
+        self.stack.append(gen)
+        self.fire_before("attack", gen.declared, performer, attack="simple", cause=gen.declared)
+        return True
+
+
+@mutant("blind2-generated-attack-obliges", "classic:536.5#1")
+class GeneratedAttackObliges(Game):
+    """536.5 missed: an ability that generates an attack is taken for one «обязывающая атаковать», so a card protected
+    from those cannot be chosen by it."""
+
+    def obliges_to_attack(self, ab: Ability | None) -> bool:
+        return super().obliges_to_attack(ab) or (ab is not None and any(e.do == "generated_attack" for e in ab.effects))
+
+
+@mutant("blind2-generated-attack-fires-nothing", "classic:536.4.ex1#5")
+class GeneratedAttackFiresNothing(Game):
+    """«все особенности "при ударе" сработают» missed: a generated attack fires no trigger on an attack."""
+
+    def _apply_simple_strike(self, entry: Entry) -> None:
+        self.__dict__["_blind2_generated_strike"] = entry.generated
+        try:
+            super()._apply_simple_strike(entry)
+        finally:
+            self.__dict__["_blind2_generated_strike"] = False
+
+    def fire(self, event: str, hid: str, subject: Card | None, **ctx: Any) -> None:
+        if event == "attack" and self.__dict__.get("_blind2_generated_strike"):
+            return
+        super().fire(event, hid, subject, **ctx)
 
 
 # ------------------------------------------------------------------------------------------ classic 537 battle history
