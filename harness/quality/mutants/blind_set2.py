@@ -1,4 +1,18 @@
-"""Blind misreadings, set 2: written from the rules text and the engine only, never the suite nor the kit's mutants."""
+"""Blind misreadings, set 2: written from the rules text and the engine only, never the suite nor the kit's mutants.
+
+Written by someone new to the suite, sealed (committed, then never run against the suite by its writer), while the
+suite was being strengthened by others who never saw it; measured once, after the strengthening was merged.
+
+FIRST-TRY RECORD (2026-12-01; the suite = main at 54e631a, 403 scenarios; all 100 in one call of
+`berserk-rules mutants --only … --json`; no mutant changed between writing and measuring):
+- 100 mutants; killed 94, every one by a «Тогда» check (none only by a driver step, an ERROR or a crash);
+  88 by the «Тогда» checks of two scenarios or more.
+- first-try kill rate (killed by checks / all) = 94/100 = 94.0 % (set 1, written before the strengthening and
+  measured against the suite before it: 67/85 = 78.8 %).
+- 6 survivors: blind2-answer-strike-is-an-attack, blind2-deaths-one-at-a-time, blind2-forced-execution-not-counted, blind2-limit-resets-on-reentry, blind2-participle-rule-effects-at-once, blind2-prevention-prevents-all.
+- killed by one scenario's checks only: blind2-all-targets-include-protected, blind2-declaration-by-owner, blind2-heroes-replacement-queued, blind2-identity-lost-in-graveyard, blind2-loop-cut-stops-everything, blind2-static-outlives-source.
+- per mutant (killed, by checks, the scenarios whose checks killed it): blind_set2.json beside this file.
+"""
 
 from __future__ import annotations
 
