@@ -155,3 +155,26 @@ def test_a_signal_during_the_sites_runs_ends_the_site_build(tmp_path: Path, monk
     monkeypatch.setattr(playout, "run", lambda *a, **k: Outcome(2, None))    # before any result: not a signal
     with pytest.raises(Exception, match="could not be run"):
         playout.run_playouts()
+
+
+def test_bench_draws_no_box_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli.bench import print_comparison, print_table
+    from harness.quality.bench import Figure, compare
+
+    figures = [Figure("check", "check, run time", 1.5, "s", 2.0), Figure("orderings", "orderings", 4000.0, "/s", 5000.0,
+                                                                        better="higher")]
+    print_table(figures)
+    print_comparison(compare(figures, {"check": {"value": 2.0}, "orderings": {"value": 3000.0}}), "saved.json")
+    out = capsys.readouterr().out
+    assert not set("┏┃━│─┗") & set(out) and "[green]" not in out and "[red]" not in out
+    assert "check, run time · 1.5 s · ≤ 2 s · meets" in out and "orderings · 4,000 /s · ≥ 5,000 /s · MISSES" in out
+    assert "orderings · 3,000 /s · 4,000 /s · 1.33× · better by 25 %" in out
+
+
+def test_the_sandbox_refuses_a_tag_no_file_system_can_name() -> None:
+    from harness.output.sandbox import Sandbox, SandboxError
+
+    box = Sandbox.__new__(Sandbox)
+    box.board, box.origin, box.moves, box.pos = {"edition": "classic"}, {"units": ["classic:113.2"]}, [], 0
+    with pytest.raises(SandboxError, match="не длиннее 60 знаков"):
+        box.export("classic:113.2", "x" * 100_000)

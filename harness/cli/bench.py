@@ -12,8 +12,10 @@ import json
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from harness.common import argtypes
+from harness.common.console import is_plain
 from harness.quality.bench import (
     NAMES,
     SLOWDOWN,
@@ -48,11 +50,17 @@ def print_table(figures: list[Figure], load_before: float | None = None) -> None
 
     from harness.common.console import make_console
 
-    table = Table("figure", "value", "target", "", "note", title="berserk-rules bench")
-    for f in figures:
-        mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]
-        table.add_row(f.label, _value(f), _target(f), mark, f.note)
-    make_console().print(table)
+    console = make_console()
+    if is_plain(console):        # a pipe or a log: one line per figure, no box drawn
+        for f in figures:
+            mark = {True: "meets", False: "MISSES", None: ""}[f.meets]
+            console.print(" · ".join(x for x in (f.label, _value(f), _target(f), mark, f.note) if x), markup=False)
+    else:
+        table = Table("figure", "value", "target", "", "note", title="berserk-rules bench")
+        for f in figures:
+            mark = {True: "[green]✓[/green]", False: "[red]✗[/red]", None: ""}[f.meets]
+            table.add_row(f.label, _value(f), _target(f), mark, f.note)
+        console.print(table)
     make_console().print(f"load average (1 min): {load_before} before, {load()} after")
 
 
@@ -68,7 +76,7 @@ def _change(c: Comparison) -> str:
     if c.slowed:
         return f"[red]SLOWER by {(c.slowdown - 1) * 100:.0f} %[/red] (> {(SLOWDOWN - 1) * 100:.0f} %)"
     if c.improved:
-        return f"[green]better by {(1 - 1 / c.slowdown) * 100:.0f} %[/green]"
+        return f"[green]better by {(1 - c.slowdown) * 100:.0f} %[/green]"
     return f"worse by {(c.slowdown - 1) * 100:.0f} % (within {(SLOWDOWN - 1) * 100:.0f} %)" if c.slowdown > 1 \
         else "the same"
 
@@ -76,11 +84,17 @@ def _change(c: Comparison) -> str:
 def print_comparison(comparisons: list[Comparison], old: str) -> None:
     from harness.common.console import make_console
 
+    console = make_console()
     table = Table("figure", "saved", "now", "ratio (now / saved)", "change", title=f"berserk-rules bench against {old}")
     for c in comparisons:
         ratio = "—" if c.ratio is None else f"{c.ratio:.2f}×"
-        table.add_row(c.label, _number(c.saved, c.unit), _number(c.value, c.unit), ratio, _change(c))
-    make_console().print(table)
+        row = (c.label, _number(c.saved, c.unit), _number(c.value, c.unit), ratio, _change(c))
+        if is_plain(console):    # a pipe or a log: one line per figure, no box drawn, no markup
+            console.print(Text.from_markup(" · ".join(row)).plain, markup=False)
+        else:
+            table.add_row(*row)
+    if not is_plain(console):
+        console.print(table)
     slowed = [c.name for c in comparisons if c.slowed]
     make_console().print(f"{len(slowed)} figure(s) slower than saved by more than {(SLOWDOWN - 1) * 100:.0f} %"
                          + (f": {', '.join(slowed)}" if slowed else ""))

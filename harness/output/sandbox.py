@@ -333,6 +333,9 @@ class Sandbox:
         return f"{move['player']}: {self.option_text(pending, option, before)}"
 
     # -- export
+    TAG_LIMIT = 60
+    """The longest scenario tag of an export (it names the board's and the feature's files)."""
+
     def export(self, unit: str = "", tag: str = "", title: str = "") -> dict[str, str]:
         """The line as a scenario: ``{"feature": text, "board": text, "feature_path", "board_path",
         "scenario_id"}``. Raises SandboxError when a move has no step in the vocabulary."""
@@ -348,6 +351,8 @@ class Sandbox:
         tag = (tag or f"{number}-п{line_hash}").strip()
         if not re.fullmatch(r"[0-9A-Za-zА-Яа-яЁё._-]+", tag):
             raise SandboxError("тег сценария — буквы, цифры, точка, дефис (например 113.2-п1)")
+        if len(tag) > self.TAG_LIMIT:      # it names the exported files: a name a file system can store
+            raise SandboxError(f"тег сценария не длиннее {self.TAG_LIMIT} знаков (в нём {len(tag)}): он даёт имя файлам")
         title = " ".join((title or "партия из песочницы").split())
         slug = re.sub(r"[^0-9a-z]+", "-", _translit(tag).lower()).strip("-")
         board_path = f"{edition}/sandbox-{slug}.yaml"
