@@ -26,7 +26,10 @@ class Attacks:
             raise IllegalAction("no_grid", "simple strikes are modelled for the classic battlefield only")
         if player != self.active or self.stack or self.step != "main":
             raise IllegalAction("not_now", "only the active player attacks, in the main step, with an empty stack")
-        if self.controller(attacker) != player or attacker.zone != "battlefield":
+        # an attack is a creature's (536.1: «атака другого существа»): an equipment or any other card that is
+        # no creature, and a card attached to a host, cannot attack
+        if self.controller(attacker) != player or attacker.zone != "battlefield" \
+                or attacker.definition.type != "creature" or attacker.host is not None:
             raise IllegalAction("not_your_card", f"{attacker.id} is not a creature of player {player} on the battlefield")
         if attacker.closed:
             raise IllegalAction("closed", f"{attacker.id} is closed and cannot act")

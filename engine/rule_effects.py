@@ -287,7 +287,8 @@ def hostless(game: Game) -> Batch | None:
 
 
 def host_left(game: Game) -> Batch | None:
-    """503.1.b8: a symbiote (parasite) or equipment whose host left the battlefield is destroyed."""
+    """503.1.b8: a symbiote (parasite) or equipment whose host left the battlefield is destroyed. A host carried
+    to the additional zone (503.1.b10: «перенос карт с поля боя») has left it too (ASM flyer-host-leaves)."""
     left = [c for c in game.sorted_cards() if game.in_play(c) and c.host is not None
             and game.cards[c.host].zone != "battlefield"]
     if not left:

@@ -118,9 +118,13 @@ STEP_READS: dict[str, tuple[str, ...]] = {
 # column; tests/test_protocol_docs.py checks that every path of REQUIRED, FEATURE_KEYS and STEP_READS has one)
 MEANINGS: dict[str, str] = {
     "turn": "the turn number, 1 for the first player's first turn",
-    "priority": "the player who has priority, or null while rule effects, a resolution or a decision are under "
-                "way (503.1: «Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры») "
-                "and once the game is over",
+    "priority": "the player who has priority, or null while rule effects or a resolution are under way (503.1: "
+                "«Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры») and once the game "
+                "is over. During a `declare_trigger` or `target` decision it is with the player who declares (113.2: a "
+                "triggered ability is declared «как только игрок получает приоритет», and its targets are part of "
+                "the declaration); during a `roll`, `defender` or `redirect` decision (a resolution under way) it "
+                "is null. The text forbids priority only during rule effects, so the reference's behaviour is "
+                "kept, and scenarios read it",
     "players": "`[{name, lost}]`, in the board's order",
     "player.name": "a player's name, as on the board",
     "player.lost": "true once the player lost (503.1.b18: «проигрыш игрока, если в его отряде нет существ»); "
