@@ -178,3 +178,12 @@ def test_the_sandbox_refuses_a_tag_no_file_system_can_name() -> None:
     box.board, box.origin, box.moves, box.pos = {"edition": "classic"}, {"units": ["classic:113.2"]}, [], 0
     with pytest.raises(SandboxError, match="не длиннее 60 знаков"):
         box.export("classic:113.2", "x" * 100_000)
+
+
+def test_a_huge_feature_list_with_one_duplicate_names_the_duplicate_only() -> None:
+    from harness.engines.protocol import problems
+
+    hello = {"id": 1, "ok": True, "protocol": "1.0.0", "engine": {"name": "x", "version": "1"},
+             "capabilities": {"editions": ["classic"], "features": [f"f{i}" for i in range(200_000)] + ["f5"]}}
+    found = problems("hello-response", hello)
+    assert found == ['capabilities.features: items must be unique; given more than once: "f5" (in a list of 200,001)']

@@ -107,6 +107,26 @@ def _validator(name: str) -> Any:
     return validator_class(jsonschema.validators.validator_for(s))(s, registry=_registry())
 
 
+MESSAGE_LIMIT = 300
+"""The longest schema message quoted whole: a longer one (a value of megabytes) is cut and says how long it was."""
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else f"{text[:MESSAGE_LIMIT]}… ({len(text):,} characters in all)"
+
+
+def _repeated(items: list[Any]) -> str:
+    """The items a list gives twice (a uniqueItems failure), each once, instead of the whole list."""
+    seen, twice = set(), []
+    for item in items:
+        key = json.dumps(item, sort_keys=True, ensure_ascii=False)
+        if key in seen and key not in twice:
+            twice.append(key)
+        seen.add(key)
+    shown = ", ".join(_clip(k) for k in twice[:5]) + (f" and {len(twice) - 5} more" if len(twice) > 5 else "")
+    return f"items must be unique; given more than once: {shown} (in a list of {len(items):,})"
+
+
 def problems(name: str, message: Any, limit: int = 5) -> list[str]:
     """What is wrong with a message according to the schema `name`, as `field: problem` lines.
 
@@ -127,8 +147,10 @@ def problems(name: str, message: Any, limit: int = 5) -> list[str]:
                 out.append(where)          # placeholder, filled in below
             key = error.message.split("'")[1] if error.message.count("'") >= 2 else error.message
             missing[where].append(key)
+        elif error.validator == "uniqueItems" and isinstance(error.instance, list):
+            out.append(f"{where}: {_repeated(error.instance)}")     # named, never the whole list echoed
         else:
-            out.append(f"{where}: {error.message}")
+            out.append(f"{where}: {_clip(error.message)}")
     out = [f"{line}: missing key(s) {', '.join(missing[line])}" if line in missing else line for line in out]
     if len(out) > limit:
         out = out[:limit] + [f"… and {len(out) - limit} more"]
