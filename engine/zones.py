@@ -59,6 +59,8 @@ class Zones:
         card.zone, card.cell = "battlefield", cell
         self._counters["appear"] += 1
         card.appeared, card.appeared_turn = self._counters["appear"], self.turn
+        # ASM battle-start-played-open: a card that comes into play face up is never revealed (503.1.b14 «при
+        # вскрытии карты»), so its `battle_started` stays as it was: no «начинает бой с» effect
 
     def current_lives(self: Game, card: Card) -> int:
         return card.max_lives + card.additional - card.negative - card.wounds
