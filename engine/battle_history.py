@@ -90,6 +90,8 @@ class BattleHistory:
     def history_events(self: Game, query: str, you: str) -> list[tuple[str, str]]:
         """The events that make a condition about the past hold (537.2), oldest first: (card, history entry)."""
         if query == "attacked_your_creature_this_turn":
+            # ASM answer-strike-not-attack: an answer strike is no attack of its own; ASM attacked-creature-at-attack:
+            # «ваше существо» is read on the record, with the target's controller at the attack
             return [(h["source"], h["id"]) for i, h in enumerate(self.history) if h["kind"] == "strike"
                     and h["turn"] == self.turn and h["info"].get("attack") != "answer"
                     and h["info"].get("target_controller") == you and self._same_object(h["source"], i)]
@@ -99,6 +101,7 @@ class BattleHistory:
                 dead = h["targets"] or h["info"].get("cards") or []
                 if h["kind"] in ("rule_effect", "death") and h["info"].get("effect") == "death" and dead:
                     cause = self.entry_of(h["parent"])
+                    # ASM valhalla-controller-at-death: the enemy of the player who controlled the creature at its death
                     if cause and cause["kind"] == "strike" and cause["controller"] != h["controller"] \
                             and self._same_object(dead[0], i):
                         out.append((dead[0], h["id"]))

@@ -159,7 +159,8 @@ class Effects:
 
     def _effect_bonus(self: Game, entry: Entry, target: Card) -> int:
         """537.2.ex2: a static «+N к воздействиям по существам, которые не передвигались в прошлый ход» of the
-        source card, read from the battle history when the воздействие is applied."""
+        source card, read from the battle history when the воздействие is applied (ASM effect-bonus-scope: only to the
+        card's own abilities of the type «воздействие», never to its simple strike)."""
         source = self.cards[entry.source]
         ab = source.definition.ability(entry.ability or "")
         if ab is None or ab.form != "effect":

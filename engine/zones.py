@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+# the effects of `Zones.destroy` that are a destruction («уничтожение»): by an ability, and by the rule effects of
+# 503.1.b5 (lethal wounds), 503.1.b7 (no host) and 503.1.b8 (the host left the battlefield)
+DESTRUCTIONS = frozenset({"destroyed", "death", "no_host", "host_left"})
+
+
 class Zones:
     """Cards and zones (a part of Game)."""
 
@@ -54,6 +59,8 @@ class Zones:
         card.zone, card.cell = "battlefield", cell
         self._counters["appear"] += 1
         card.appeared, card.appeared_turn = self._counters["appear"], self.turn
+        # ASM battle-start-played-open: a card that comes into play face up is never revealed (503.1.b14 «при
+        # вскрытии карты»), so its `battle_started` stays as it was: no «начинает бой с» effect
 
     def current_lives(self: Game, card: Card) -> int:
         return card.max_lives + card.additional - card.negative - card.wounds
@@ -84,7 +91,10 @@ class Zones:
                                    controller=self.controller(c), destroyed=effect == "destroyed"))
         for c, hid in zip(cards, logged, strict=True):
             self.fire("death", hid, c, cause=causes.get(c.id))
-            if effect == "destroyed":
+            # «При уничтожении» fires on every destruction: an ability's, and the rule effects the text calls so,
+            # 503.1.b5 «уничтожение карты при получении ею смертельного числа ран», 503.1.b7/b8 «уничтожение
+            # симбиотов (паразитов) и экипировок, если у них нет хозяина / если хозяин покидает поле боя»
+            if effect in DESTRUCTIONS:
                 self.fire("destroyed", hid, c, cause=causes.get(c.id))
         for c in cards:
             c.zone, c.cell = "graveyard", None
