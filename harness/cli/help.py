@@ -76,6 +76,9 @@ EXAMPLES: dict[str, str] = {
   berserk-rules test-cards > docs/TEST-CARDS.md    # every test card, its text and definition, the unlock curve""",
     "contract": """examples:
   berserk-rules contract > docs/CONTRACT.md      # what of the canonical state the scenarios read""",
+    "assumptions": """examples:
+  berserk-rules assumptions
+  berserk-rules assumptions strike-table asm:stack-lifo heroes-queue --json""",
     "matrix": """examples:
   berserk-rules matrix --results reports/results.json --results my-engine/results.json --out matrix.html""",
     "bench": """examples:

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness.common.facts import EDITIONS
 from harness.quality.differential import Move, draw_board, game_over, moves, perform
 
 IN_SQUAD = ("battlefield", "additional")          # the zones of a player's squad (отряд)
@@ -370,7 +371,7 @@ def classic_paid_after_execution(step: Step) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------ classic 113, 536, 537
-@prop("triggers-after-rule-effects", "classic:113.2#2", editions=("classic", "heroes"))
+@prop("triggers-after-rule-effects", "classic:113.2#2", editions=EDITIONS)
 def triggers_after_rule_effects(step: Step) -> str | None:
     """A triggered ability is declared once the rule effects have been applied: when a declaration of triggered
     abilities is asked for, no creature on the battlefield has lethal wounds and no attached card is without a
@@ -416,7 +417,7 @@ def generated_not_paid(step: Step) -> str | None:
     return None
 
 
-@prop("history-append-only", "classic:537.1#1", editions=("classic", "heroes"))
+@prop("history-append-only", "classic:537.1#1", editions=EDITIONS)
 def history_append_only(step: Step) -> str | None:
     """Every game action is remembered: the battle history only grows, the entries of the state before are the
     first entries of the state after, unchanged."""
@@ -429,7 +430,7 @@ def history_append_only(step: Step) -> str | None:
     return None
 
 
-@prop("departures-remembered", "classic:537.1#1", editions=("classic", "heroes"))
+@prop("departures-remembered", "classic:537.1#1", editions=EDITIONS)
 def departures_remembered(step: Step) -> str | None:
     """Every game action is remembered, rule effects included: a card that leaves the battlefield in a move is
     named (as source, target, or a rule effect's card) by an entry the move appended to the history."""
@@ -447,7 +448,7 @@ def departures_remembered(step: Step) -> str | None:
     return f"{', '.join(gone)} left the battlefield and no entry of the history says so" if gone else None
 
 
-@prop("history-ids-unique", "classic:537.1.a#1", editions=("classic", "heroes"))
+@prop("history-ids-unique", "classic:537.1.a#1", editions=EDITIONS)
 def history_ids_unique(step: Step) -> str | None:
     """Each game action has a unique identifier: no two entries of the battle history have the same id."""
     ids = Counter(h.get("id") for h in _history(step.after))
@@ -455,7 +456,7 @@ def history_ids_unique(step: Step) -> str | None:
     return f"history id(s) used more than once: {', '.join(twice[:5])}" if twice else None
 
 
-@prop("trigger-declaration-has-parent", "classic:537.1.f#1", editions=("classic", "heroes"))
+@prop("trigger-declaration-has-parent", "classic:537.1.f#1", editions=EDITIONS)
 def trigger_declaration_has_parent(step: Step) -> str | None:
     """A triggered ability's declaration records the game action that generated it: its `parent` names an earlier
     entry of the history."""

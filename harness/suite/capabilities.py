@@ -367,6 +367,7 @@ FIELD_NEEDS: dict[str, FieldNeed] = {
     "definition.max_additional_lives": _when_given("extra_lives", "(503.1.b16: the most additional lives)"),
     "definition.max_counters": _when_given("markers", "(503.1.b16: the most counters)"),
     "definition.invented": _none("which facts are made up: documentation"),
+    "definition.quotes": _none("which facts are taken from which words of the rules: documentation (lint S033)"),
 }
 
 
