@@ -151,6 +151,8 @@ class BattleHistory:
         return self._moved_in_previous_turn(card) is True
 
     def used_this_turn(self: Game, card_id: str, key: str) -> bool:
-        """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1)."""
+        """Whether the card's ability was declared this turn (the once-per-turn limits, heroes 113.4.p1): by the
+        card's id, which it keeps when it leaves play and comes back (ASM heroes-limit-survives-reentry); a forced
+        execution is logged as its performer's declaration, so it counts (ASM heroes-forced-execution-declared)."""
         return any(h["kind"] == "declare" and h["turn"] == self.turn and h["source"] == card_id
                    and h["info"].get("ability") == key for h in self.history)

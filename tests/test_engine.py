@@ -420,6 +420,7 @@ def test_trigger_words_are_read_through_one_table():
     # 113.2 «До [действие]»: every action the edition declares (ASM do-any-action) ...
     ("classic", {"event": "attack"}, True),
     ("classic", {"event": "attack", "attack": "simple"}, True),
+    ("classic", {"event": "attack", "attack": "shot"}, True),      # a shot is declared with its ability (113.2.p1)
     ("classic", {"event": "ability_executed"}, True),
     ("classic", {"event": "ability_executed", "form": "spell"}, True),
     ("classic", {"event": "moved"}, True),
@@ -427,7 +428,7 @@ def test_trigger_words_are_read_through_one_table():
     ("heroes", {"event": "ability_executed"}, True),
     ("heroes", {"event": "played"}, True),
     # ... and nothing that is not declared, or that the edition has not (heroes: no simple strike, no grid)
-    ("classic", {"event": "attack", "attack": "shot"}, False),
+    ("classic", {"event": "attack", "attack": "answer"}, False),   # an answer strike is never declared (113.2)
     ("classic", {"event": "healed"}, False),
     ("classic", {"event": "death"}, False),
     ("heroes", {"event": "attack"}, False),
