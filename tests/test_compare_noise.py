@@ -311,7 +311,7 @@ def test_compare_the_reference_engine_with_itself_over_the_protocol() -> None:
 
 
 def test_compare_says_which_boards_it_skipped_and_fails_when_it_compared_nothing() -> None:
-    out = _compare("--engine-cmd", f"{sys.executable} {FAULTY} no-editions", "--board", "113.2.ex1-невтида",
+    out = _compare("--engine-cmd", f"{sys.executable} {FAULTY} no-editions", "--board", "113.2.ex1-невтида-мститель",
                    "--examples", "2")
     assert out.returncode == 1, out.stdout + out.stderr
     assert "1 board(s) skipped (of 1)" in out.stdout, out.stdout

@@ -477,6 +477,8 @@ FIRST_CONTACT = (
     "classic:503.1.b2-1",
     "classic:503.1.b18-1",
     "classic:503.1.b18-2",
+    "classic:503.1.b18-3",
+    "classic:503.1.b18-4",
     "classic:536.4-1",
     "classic:503.1.b13-7",
     "classic:503.1.b13-8",
