@@ -37,8 +37,9 @@ CLI = [sys.executable, "-X", "utf8", "-m", "harness.cli"]
 @pytest.fixture(scope="module")
 def declared_run() -> dict[str, dict]:
     """`berserk-rules mutants --declared --json`: each mutant on the units of its declared killers."""
+    # 376 mutants, each on the units of its killers: minutes on a busy 2-core machine (a bound, never a target)
     proc = subprocess.run([*CLI, "mutants", "--declared", "--json"], capture_output=True, text=True,
-                          encoding="utf-8", cwd=paths.ROOT, timeout=600)
+                          encoding="utf-8", cwd=paths.ROOT, timeout=1800)
     assert proc.returncode in (0, 1), proc.stderr
     data = json.loads(proc.stdout)
     assert data["mode"] == "declared" and data["reference"] is None

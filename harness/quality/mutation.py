@@ -1322,8 +1322,6 @@ NO_RULE: dict[str, str] = {
     "classic:538.1#4": "the lead-in of the bullets («регламентируется следующим образом:»)",
     "classic:537.2.ex2#2": "a convenience for players at a table («могут отмечать … или не отмечать вовсе»): nothing "
                            "of the game depends on it",
-    "classic:113.2.ex1#1": "a card's printed text (Мститель), quoted: the catalog card carries it",
-    "classic:113.2.ex1#2": "a card's printed text (Невтида), quoted: the catalog card carries it",
     "classic:113.2.ex1#3": "the example's situation (Невтида took Мститель under control)",
     "classic:113.2.ex1#4": "the example's situation (the owner's attack leaves Невтида 0 lives)",
     "classic:503.1.ex1#1": "the example's situation (two Грибынычи side by side)",
