@@ -820,7 +820,7 @@
       Тогда "bully" в руке игрока А
       И "goblin" в клетке c3
 
-    @classic:537.1.e @classic:537.2 @asm:attacked-creature-at-attack @asm:delayed-as-trigger @asm:strike-table @asm:card-stats-unknown
+    @classic:537.1.e @classic:537.2 @asm:attacked-creature-at-attack @asm:delayed-as-trigger @asm:strike-table @asm:card-stats-unknown @asm:becomes-crossing @reading:becomes-at-most=crossing
     Сценарий: [537.1.e-82] Задира А атаковал Гоблина А под контролем Б, потом Невтида погибла и Гоблин вернулся к А — атакован был существом Б: в конце хода Мстительный Б возвращает Задиру в руку
       Дано расклад "classic/536-538/537.1.e-мстительный-пленник.yaml"
       Когда игрок А атакует простым ударом существом "bully" существо "captive"
