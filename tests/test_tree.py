@@ -102,3 +102,19 @@ def test_outside_any_kit_the_installed_kit_is_named(trees: tuple[Path, Path, Pat
     assert run.returncode == 0, run.stderr[-1000:]
     assert run.stderr.splitlines()[0].startswith("berserk-rules units: suite: ") and "outside any kit" in run.stderr
     assert json.loads(run.stdout)                                        # stdout stays data
+
+
+def test_a_verb_run_in_process_leaves_the_layout_as_it_was(tmp_path: Path) -> None:
+    """`main(["--rules", copy, …])` or `--root` from a test or a tool points the kit at the copy for that call
+    only: the next lint in the same process reads the kit's own rules and lock (a leak here once made the whole
+    suite «need review» in a CI worker that had run an approve on an edited copy)."""
+    from harness.cli import main
+
+    shutil.copytree(paths.ROOT / "rules", tmp_path / "rules")
+    before = (paths.ROOT, paths.RULES, paths.ASSUMPTIONS, paths.REPORTS, os.environ.get("BERSERK_RULES_DIR"),
+              os.environ.get("BERSERK_RULES_ROOT"))
+    assert main(["--rules", str(tmp_path / "rules"), "approve"]) == 0
+    assert main(["--root", str(tmp_path), "approve"]) == 0          # a rules-only checkout: --root sets the env too
+    after = (paths.ROOT, paths.RULES, paths.ASSUMPTIONS, paths.REPORTS, os.environ.get("BERSERK_RULES_DIR"),
+             os.environ.get("BERSERK_RULES_ROOT"))
+    assert after == before and paths.RULES != tmp_path / "rules"

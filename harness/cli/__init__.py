@@ -135,6 +135,13 @@ def _ensure_utf8(argv: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """One verb; `--root`/`--rules` hold for this call only, so an in-process caller (a test, a tool) goes on
+    with the layout it had (`paths.kept_layout`)."""
+    with paths.kept_layout():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     from harness.engines.process import install_signal_handlers, restore_signal_handlers, signal_name
 
     # SIGTERM and SIGHUP end every verb like Ctrl-C, from the first moment (loading the verbs takes most of a

@@ -13,7 +13,9 @@ is known (`UnderReports`). Every verb that reads the suite names its root on its
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 CHECKOUT, INSTALLED = "checkout", "installed"
@@ -78,6 +80,30 @@ def _layout(root: Path, found_by: str, kind: str) -> None:
 
 ROOT, FOUND_BY, KIND = _root()
 _layout(ROOT, FOUND_BY, KIND)
+
+
+_LAYOUT = ("ROOT", "FOUND_BY", "KIND", "RULES", "FEATURES", "SCENARIOS", "CATALOG", "EXPECTATIONS",
+           "REFERENCE_EXPECTATIONS", "ASSUMPTIONS", "SCENARIO_TESTS", "REPORTS")
+_LAYOUT_ENV = ("BERSERK_RULES_ROOT", "BERSERK_RULES_DIR")
+
+
+@contextlib.contextmanager
+def kept_layout() -> Iterator[None]:
+    """The layout (every folder above) and the environment variables that carry it, as they are now, back as
+    they were after the block: a verb run in-process (`harness.cli.main` from a test or a tool) with `--root`
+    or `--rules` points the kit at another tree for that run only, never for what the same process does next."""
+    module = globals()
+    saved = {name: module[name] for name in _LAYOUT}
+    saved_env = {name: os.environ.get(name) for name in _LAYOUT_ENV}
+    try:
+        yield
+    finally:
+        module.update(saved)
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def pytest_config() -> Path:
