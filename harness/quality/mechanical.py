@@ -543,25 +543,10 @@ class _Loop:
 
         return InProcessAdapter()
 
-    # one scenario item played again: its verdict (status, expected, the kit's Scenario)
     def _play(self, item: Any, nextitem: Any) -> tuple[bool, str, Any]:
-        from _pytest.runner import runtestprotocol
+        from harness.run.replay import play_again
 
-        from harness.run.pytest_plugin import RECORDER, SCENARIO
-
-        if SCENARIO in item.stash:
-            del item.stash[SCENARIO]
-        runtestprotocol(item, log=False, nextitem=nextitem)
-        sc = item.stash.get(SCENARIO, None)
-        rec = item.config.stash[RECORDER]
-        rec.order.clear()
-        rec.scenarios.clear()
-        if sc is None:
-            return False, "ERROR", None
-        exp = rec.expectation(sc.id, sc.name)["status"]
-        status = sc.status or "ERROR"
-        ok = status == exp or status in ("SKIP", "N/A") or (status == "PARTIAL" and exp == "PASS")
-        return ok, status, sc
+        return play_again(item, nextitem)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: Any) -> bool:
@@ -572,12 +557,12 @@ class _Loop:
         return True                # pytest's own loop does not run (a firstresult hook)
 
     def _loop(self, session: Any) -> None:
+        from harness.run.replay import spares
+
         items = list(session.items)
-        if len(items) < 2:
-            raise RuntimeError("fewer than two scenarios collected")
+        spare = spares(items)
         by_node = {it.nodeid: it for it in items}
         ids: dict[str, str] = {}
-        spare = {items[0].nodeid: items[1], **{it.nodeid: items[0] for it in items[1:]}}
         # the control run: the reference engine must pass; with coverage, which lines each scenario runs
         cov = None
         if self.reach is None:

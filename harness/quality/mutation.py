@@ -30,17 +30,23 @@ The command is `berserk-rules mutants` (harness/cli/mutants.py).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import multiprocessing
+import os
 import shlex
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from harness.common import paths
 from harness.common.safeio import atomic_write
@@ -1677,9 +1683,10 @@ def write_kills(report: MutationReport, path: Path | None = None) -> Path:
 
 def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
             rules: str | None = None, route: str = "in-process") -> MutantRun:
-    """Play the scenarios (of `units`, or all) against one engine, in-process or over the protocol; in a
-    worker process or in this one. The results come back in memory (`harness.run.runner`); with
-    ``report_dir`` the reports are written too."""
+    """Play the scenarios (of `units`, or all) against one engine in a pytest session of its own, in-process or
+    over the protocol; in a worker process or in this one. The results come back in memory
+    (`harness.run.runner`); with ``report_dir`` the reports are written too. (`run_mutants` plays in-process
+    mutants many to a session: `run_group`.)"""
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
     run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared), route=route)
@@ -1707,6 +1714,86 @@ def run_one(name: str, mistake: str, units: list[str], declared: list[str], repo
     return run
 
 
+Task = tuple[str, str, list[str], list[str]]       # (mutant, its mistake, its --unit filters, KILLS[mutant])
+# s: an in-process mutant's scenario that runs longer is ended (TIMEOUT, a kill): ten times the slowest scenario
+# of the reference engine (0.5 s, heroes:113.1-1, on a quiet 2-core machine); a mutant that never lets a loop
+# end would otherwise cost the kit's own limit (--scenario-timeout, 60 s) per scenario
+SCENARIO_TIMEOUT = 5.0
+
+
+class MutantsInOneSession:
+    """The pytest plugin that plays many in-process engines inside one pytest session: collection, the
+    feature files and the step registry are paid once, not once per mutant (`harness.run.replay`). The
+    scenarios of the union of the tasks' unit filters are collected; each task's engine then plays those its
+    own filters select, in collection order, with the verdicts `check` would give. The kit's plugin asks this
+    object for the adapter of every scenario (`berserk_rules_adapter`), so the engine is the current task's."""
+
+    def __init__(self, tasks: list[Task], on_done: Any = None) -> None:
+        self.tasks = tasks
+        self.on_done = on_done
+        self.current = REFERENCE
+        self.runs: list[MutantRun] = []
+        self.error: str | None = None
+
+    def berserk_rules_adapter(self) -> Any:
+        return InProcessMutant(self.current).berserk_rules_adapter()
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: Any) -> bool:
+        try:
+            self._loop(session)
+        except Exception as exc:  # noqa: BLE001 - reported by the caller as every unfinished run's error
+            self.error = f"{type(exc).__name__}: {exc}"
+        return True                # pytest's own loop does not run (a firstresult hook)
+
+    def _loop(self, session: Any) -> None:
+        from harness.run.replay import play_again, scenario_items, spares
+
+        items = list(session.items)
+        spare = spares(items)
+        session.config.option.scenario_timeout = SCENARIO_TIMEOUT
+        for name, mistake, units, declared in self.tasks:
+            run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
+            started = time.monotonic()
+            chosen = scenario_items(items, units)
+            self.current = name
+            try:
+                for item in chosen:
+                    ok, status, sc = play_again(item, spare[item.nodeid])
+                    if not ok:
+                        run.killers.append(Killer(sc.id, status, _first_line(sc.message), kill_kind(sc))
+                                           if sc is not None else Killer(item.nodeid, status, "it did not start"))
+            finally:
+                self.current = REFERENCE
+            run.scenarios = len(chosen)
+            if not chosen:
+                run.error = "no scenario matched the unit filters"
+            run.duration_s = time.monotonic() - started
+            self.runs.append(run)
+            if self.on_done is not None:
+                self.on_done(run)
+
+
+def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None) -> list[MutantRun]:
+    """In-process mutants in one pytest session (`MutantsInOneSession`), in this process: a worker's share of
+    `run_mutants`. A session that could not be run gives each task a run with the error."""
+    paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
+    expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
+    units = [] if any(not t[2] for t in tasks) else sorted({u for t in tasks for u in t[2]})
+    loop = MutantsInOneSession(tasks, on_done)
+    try:
+        code, _ = run_scenarios(None, units, [], str(expectations) if expectations else None, None, quiet=True,
+                                plugins=[loop])
+        problem = loop.error or (None if code in (0, 1, 5) else
+                                 f"the scenarios could not be run (pytest exit code {code})")
+    except Exception as exc:  # noqa: BLE001 - a harness failure must not take the other workers down
+        problem = f"{type(exc).__name__}: {exc}"
+    done = {r.name: r for r in loop.runs}
+    return [done.get(name) or MutantRun(name=name, mistake=mistake, units=list(filters), declared=list(refs),
+                                        error=problem or "not run")
+            for name, mistake, filters, refs in tasks]
+
+
 def _first_line(message: str, limit: int = 300) -> str:
     line = message.strip().splitlines()[0] if message.strip() else ""
     return line if len(line) <= limit else line[:limit - 1] + "…"
@@ -1714,14 +1801,11 @@ def _first_line(message: str, limit: int = 300) -> str:
 
 def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
                 on_done: Any = None, route: str = "in-process") -> MutationReport:
-    """Every mutant (or those named) against the suite, `jobs` engines at a time, with the control run of
-    the reference engine by the same route ("in-process" or "protocol"); `on_done(run)` is called as each
-    run ends (progress)."""
-    def _done(run: MutantRun) -> MutantRun:
-        if on_done is not None:
-            on_done(run)
-        return run
-
+    """Every mutant (or those named) against the suite, `jobs` worker processes at a time, with the control run
+    of the reference engine by the same route ("in-process" or "protocol"); `on_done(run)` is called as each
+    run ends (progress; in-process, as each group ends). In-process the mutants are dealt into a few groups
+    per worker, each played inside one pytest session (`run_group`); over the protocol each mutant is a
+    session and a process of its own (`run_one`)."""
     known = mutants()
     names = list(known) if not names else names
     unknown = [n for n in names if n not in known]
@@ -1730,26 +1814,91 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     scenarios = _scenarios() if declared else []
     # the control run: the reference engine by the same route must pass (a declared run skips it: it checks
     # the table, and tests/test_scenarios.py runs the reference engine anyway)
-    tasks: list[tuple[str, str, list[str], list[str]]] = \
-        [] if declared else [(REFERENCE, "none: the reference engine itself", [], [])]
+    control: list[Task] = [] if declared else [(REFERENCE, "none: the reference engine itself", [], [])]
+    tasks: list[Task] = []
     for n in names:
         refs = list(KILLS.get(n, ()))
         units = declared_units(refs, scenarios) if declared and refs else []
         tasks.append((n, known[n], units, refs))
     started = time.monotonic()
     rules = str(paths.RULES)
-    if jobs <= 1:
-        done = [_done(run_one(*t, None, rules, route)) for t in tasks]
+    if route == "in-process":
+        # round-robin: a family's mutants (next to each other in the registry) go to different groups
+        count = max(1, min(len(tasks), jobs * GROUPS_PER_JOB))
+        groups = ([control] if control else []) + [tasks[i::count] for i in range(count)]
+        work = run_group
     else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            futures = [pool.submit(run_one, *t, None, rules, route) for t in tasks]
-            for f in futures:
-                f.add_done_callback(lambda f: not f.cancelled() and f.exception() is None and _done(f.result()))
-            try:
-                done = [f.result() for f in futures]
-            except KeyboardInterrupt:        # Ctrl-C, SIGTERM: the mutants not started are not run, the
-                pool.shutdown(wait=True, cancel_futures=True)     # running ones end (the `with` would wait
-                raise                                              # for every one)
+        groups = [[t] for t in control + tasks]
+        work = _run_over_protocol
+    if jobs <= 1:
+        runs = [r for g in groups for r in work(g, rules, on_done)]
+    else:
+        runs = _in_pool(groups, jobs, rules, on_done, work)
+    order = {t[0]: i for i, t in enumerate(control + tasks)}
+    done = sorted(runs, key=lambda r: order[r.name])
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
                           duration_s=time.monotonic() - started)
+
+
+GROUPS_PER_JOB = 3          # in-process groups per worker: progress as each ends, for a session's cost each
+
+
+def _run_over_protocol(group: list[Task], rules: str, on_done: Any = None) -> list[MutantRun]:
+    """Each mutant over the protocol, in a session of its own (`run_one`)."""
+    runs = []
+    for task in group:
+        runs.append(run_one(*task, None, rules, "protocol"))
+        if on_done is not None:
+            on_done(runs[-1])
+    return runs
+
+
+def _in_pool(groups: list[list[Task]], jobs: int, rules: str, on_done: Any, work: Any) -> list[MutantRun]:
+    """The groups, ``jobs`` worker processes at a time. Each worker sends its pid and every run as it ends
+    over a queue (`_to_parent`): ``on_done`` gets each run at once, not when its group ends, and an
+    interrupted run (Ctrl-C, SIGTERM) passes the signal on to the workers, whose sessions end after the scenario
+    they are in (the kit's plugin turns SIGTERM into KeyboardInterrupt), so no group runs on to its end."""
+    ctx = multiprocessing.get_context("spawn")
+    messages = ctx.Queue()
+    workers: set[int] = set()
+
+    def relay() -> None:
+        while (message := messages.get()) is not None:
+            kind, value = message
+            if kind == "pid":
+                workers.add(value)
+            elif on_done is not None:
+                on_done(value)
+
+    reader = threading.Thread(target=relay, name="mutants-progress", daemon=True)
+    reader.start()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_started,
+                             initargs=(messages,)) as pool:
+        futures = [pool.submit(work, g, rules, _to_parent) for g in groups]
+        try:
+            runs = [r for f in futures for r in f.result()]
+        except KeyboardInterrupt:        # the groups not started are not run; the running ones are told to end
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        finally:
+            messages.put(None)
+            reader.join(timeout=10)
+    return runs
+
+
+_QUEUE: Any = None                  # in a worker process: the queue to the parent (`_in_pool`)
+
+
+def _worker_started(queue: Any) -> None:
+    global _QUEUE
+    _QUEUE = queue
+    queue.put(("pid", os.getpid()))
+
+
+def _to_parent(run: MutantRun) -> None:
+    """A worker's ``on_done``: the run to the parent, for its progress."""
+    _QUEUE.put(("run", run))

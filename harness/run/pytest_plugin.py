@@ -327,7 +327,7 @@ def _mark_clashes(named: dict[str, list[pytest.Item]]) -> None:
             item.stash[CLASH] = (f"{sid} #{n}", why)
 
 
-def _unit_selected(units: list[str], wanted: list[str], editions: list[str], edition: str | None = None,
+def unit_selected(units: list[str], wanted: list[str], editions: list[str], edition: str | None = None,
                    assumptions: list[str] | tuple[str, ...] = ()) -> bool:
     """Whether a scenario passes the --unit and --edition filters: its edition is its feature's (the folder
     under features/), else its units'; a --unit filter names a unit (and takes every unit under it) or an
@@ -364,7 +364,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rec.collected.add(_result_id(item, tpl))
         edition = parts[tpl.feature.filename].split("/", 1)[0]
         assumptions = [m.args[0] for m in item.iter_markers("assumption")]
-        chosen = _unit_selected(units, rec.unit_filter, rec.edition_filter,
+        chosen = unit_selected(units, rec.unit_filter, rec.edition_filter,
                                 edition if edition in EDITIONS else None, assumptions)
         if chosen and rec.shard is not None:
             rec.unsliced.append(_result_id(item, tpl))

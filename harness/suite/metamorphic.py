@@ -349,9 +349,7 @@ def play(request: Any, scenario: Any, name: Transformation, new_world: Callable[
                     kwargs[arg] = world if arg == "world" else request.getfixturevalue(arg)
             if world.fork is not None:          # after a fork: every step is run again for each alternative
                 world.fork.post_steps.append((step.keyword.strip(), text, context.step_func, dict(kwargs)))
-            result = context.step_func(**kwargs)
-            if context.target_fixture == "world":
-                world = result
+            context.step_func(**kwargs)
         except Exception as exc:
             raise MetamorphicFailure(name, exc, where) from exc
     if world.fork is not None:

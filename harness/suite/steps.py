@@ -59,10 +59,12 @@ def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
 
 
 # ---------------------------------------------------------------------------------------------- Дано
-@given(_re(r"расклад \"(?P<path>[^\"]+)\""), target_fixture="world")
-def given_board(world: World, path: str) -> World:
+@given(_re(r"расклад \"(?P<path>[^\"]+)\""))
+def given_board(world: World, path: str) -> None:
     """Дано расклад "classic/113.2-невтида-мститель.yaml" — loads the board from scenarios/, validates it
-    and sets the engine up from it."""
+    and sets the engine up from it. (The world fixture is set up in place, not returned as a `target_fixture`:
+    pytest-bdd registers a target fixture for the item's node for good, so a scenario played again in the same
+    session — `harness.run.replay`, many engines on one collection — would get the first play's world.)"""
     board = load_scenario_board(path)
     if world.board_transform is not None:              # a metamorphic run (harness.suite.metamorphic)
         board.data = world.board_transform(board.data)
@@ -72,7 +74,6 @@ def given_board(world: World, path: str) -> World:
     world.dice = {p: list(v) for p, v in board.data.get("dice", {}).items()}
     world.setup(board.data, board.definitions)
     world.mark = 0          # the first «Тогда» checks look back to the setup (rule effects applied at once)
-    return world
 
 
 @given(_re(r"существо " + C + r" игрока (?P<owner>\S+) под контролем игрока " + P
