@@ -99,9 +99,12 @@ def _other_readings(results: Any, units: Sequence[str], editions: Sequence[str],
                 first.setdefault(group, value)
             wanted.setdefault(tuple(sorted(f"{g}={v}" for g, v in first.items())), set()).add(r.scenario)
     out: dict[str, dict[str, Any]] = {}
+    by_id = {r.scenario: r for r in results.results}
     for readings, ids in sorted(wanted.items()):
         extra = [arg for reading in readings for arg in ("--reading", reading)]
-        again = run(units, editions, expectations, traces=True, quiet=True, extra=extra)
+        # only those scenarios again (their own units, or assumptions for one naming none), not the whole run
+        filters = sorted({f for sid in ids for f in (by_id[sid].units or [f"asm:{a}" for a in by_id[sid].assumptions])})
+        again = run(filters, editions, expectations, traces=True, quiet=True, extra=extra)
         _end_if_interrupted(again)
         for sid in ids & set(again.traces):
             trace = dict(again.traces[sid])

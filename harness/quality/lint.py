@@ -137,6 +137,7 @@ V006  approved-unseen          a scenario approved with ``approve --all`` on a s
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import re
 import unicodedata
@@ -1210,8 +1211,21 @@ def _reading_problem(reading: str, tags: set[str], project: Project) -> str:
 
 
 def _assumption_entries(project: Project) -> list[dict[str, Any]]:
+    """The register's entries (parsed once per file version: every `@reading:` tag of the suite asks)."""
+    path = project.assumptions
+    if not path:
+        return []
     try:
-        data = load_yaml(project.assumptions, project.root).data if project.assumptions else None
+        stat = Path(path).stat()
+    except OSError:
+        return []
+    return _assumption_entries_of(str(path), str(project.root), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _assumption_entries_of(path: str, root: str, mtime_ns: int, size: int) -> list[dict[str, Any]]:
+    try:
+        data = load_yaml(Path(path), Path(root)).data
     except InputError:
         return []
     return [a for a in (data or {}).get("assumptions", []) if isinstance(a, dict)] if isinstance(data, dict) else []

@@ -59,12 +59,13 @@ def then(parser: Any) -> Callable[[Callable[..., None]], Any]:
 
 
 # ---------------------------------------------------------------------------------------------- Дано
+# the world fixture is set up in place, not returned as a `target_fixture`: pytest-bdd registers a target fixture
+# for the item's node for good, so a scenario played again in the same session (`harness.run.replay`: many
+# engines on one collection) would get the first play's world
 @given(_re(r"расклад \"(?P<path>[^\"]+)\""))
 def given_board(world: World, path: str) -> None:
     """Дано расклад "classic/113.2-невтида-мститель.yaml" — loads the board from scenarios/, validates it
-    and sets the engine up from it. (The world fixture is set up in place, not returned as a `target_fixture`:
-    pytest-bdd registers a target fixture for the item's node for good, so a scenario played again in the same
-    session — `harness.run.replay`, many engines on one collection — would get the first play's world.)"""
+    and sets the engine up from it."""
     board = load_scenario_board(path)
     if world.board_transform is not None:              # a metamorphic run (harness.suite.metamorphic)
         board.data = world.board_transform(board.data)
