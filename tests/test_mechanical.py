@@ -19,11 +19,11 @@ from harness.cli import main  # noqa: E402
 from harness.quality import mechanical as M  # noqa: E402
 from harness.quality.mechanical_ops import RULES  # noqa: E402
 
-KILLED = "strike:open_target:30:ReplaceComparisonOperator_LtE_Lt#0"    # a draw: «weak» up to 4, not below it
-CRASHES = "strike:open_target:20:NumberReplacer#0"                      # the table's key 4 → 5: a KeyError
+KILLED = "strike:open_target:+16:ReplaceComparisonOperator_LtE_Lt#0"    # a draw: «weak» up to 4, not below it
+CRASHES = "strike:open_target:+6:NumberReplacer#0"                      # the table's key 4 → 5: a KeyError
 # a compound ability is paid after its last part when some part was executed: `h["kind"] == "executed"` negated
 # passes the two scenarios that reach it (a survivor; if a new scenario kills it, pick another survivor here)
-SURVIVOR = "stack:StackAndPriority._after_fizzle:197:ReplaceComparisonOperator_Eq_NotEq#0"
+SURVIVOR = "stack:StackAndPriority._after_fizzle:+15:ReplaceComparisonOperator_Eq_NotEq#0"
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -36,12 +36,21 @@ def test_rule_operators_do_what_they_say(name: str) -> None:
 def test_owner_controller_and_active_player_on_engine_code() -> None:
     """The rule operators find their positions in the engine: every `.owner`, every `self.controller(X)`, every
     read of `self.active` (not its assignment) and every `self.opponent(X)`."""
-    ids = [m.id for module in ("turns", "targets") for m in M.generate(module)[0]]
-    assert any(":rules/OwnerController#" in i for i in ids)
-    active = [i for i in ids if ":rules/ActivePlayer#" in i and i.startswith("turns:")]
+    generated = [m for module in ("turns", "targets") for m in M.generate(module)[0]]
+    assert any(":rules/OwnerController#" in m.id for m in generated)
+    active = [m for m in generated if ":rules/ActivePlayer#" in m.id and m.module == "turns"]
     source = (M.module_path("turns")).read_text(encoding="utf-8").splitlines()
-    assert active and all("self.active = " not in source[int(i.split(":")[2]) - 1].split("==")[0] or
-                          "self.opponent" in source[int(i.split(":")[2]) - 1] for i in active)
+    assert active and all("self.active = " not in source[m.line - 1].split("==")[0] or
+                          "self.opponent" in source[m.line - 1] for m in active)
+
+
+def test_an_id_counts_its_line_from_the_functions_def() -> None:
+    """A mutant's id names its line relative to its function's `def` (`:+16:`), so code added above a function
+    leaves the ids of its mutants, and the register of equivalents, as they were."""
+    mutant = next(m for m in M.generate("strike")[0] if m.id == KILLED)
+    source = M.module_path("strike").read_text(encoding="utf-8").splitlines()
+    def_line = next(n for n, text in enumerate(source, 1) if text.startswith("def open_target("))
+    assert mutant.line - def_line == 16 and KILLED.split(":")[2] == "+16"
 
 
 def test_generated_mutants_have_stable_ids_and_clauses() -> None:

@@ -96,7 +96,7 @@ STATUSES = (*KILLED, SURVIVED, EQUIVALENT, UNREACHED)
 # ------------------------------------------------------------------------------------------ the mutants
 @dataclass
 class Mutant:
-    id: str                 # module:function:line:operator#k (k: the operator's k-th position on the line)
+    id: str                 # module:function:+line:operator#k (line: counted from the function's def; k: its k-th position there)
     module: str
     function: str           # the qualified name of the outermost function (whose code is swapped)
     line: int
@@ -311,7 +311,7 @@ def generate(module: str) -> tuple[list[Mutant], dict[str, int]]:
                     per_line[key] = k + 1
                     short = name.removeprefix("core/")
                     out.append(Mutant(
-                        id=f"{module}:{enclosing[0]}:{start[0]}:{short}#{k}", module=module,
+                        id=f"{module}:{enclosing[0]}:+{start[0] - enclosing[1]}:{short}#{k}", module=module,
                         function=enclosing[0], line=start[0], end_line=end[0], operator=short,
                         occurrence=occurrence, clause=clause_of(lines, start[0], enclosing[1], enclosing[2]),
                         code=lines[start[0] - 1].strip()))
@@ -460,7 +460,7 @@ def load_equivalents(path: Path = EQUIVALENTS) -> tuple[dict[str, Equivalent], l
     for i, entry in enumerate(entries):
         line = doc.line_of(("equivalents", i)) or 1
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            problems.append(f"{shown}:{line}: entry {i + 1}: expected `id` (module:function:line:operator#k)")
+            problems.append(f"{shown}:{line}: entry {i + 1}: expected `id` (module:function:+line:operator#k)")
             continue
         reason = entry.get("reason")
         if not isinstance(reason, str) or len(reason.strip()) < 20:
