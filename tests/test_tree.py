@@ -118,3 +118,32 @@ def test_a_verb_run_in_process_leaves_the_layout_as_it_was(tmp_path: Path) -> No
     after = (paths.ROOT, paths.RULES, paths.ASSUMPTIONS, paths.REPORTS, os.environ.get("BERSERK_RULES_DIR"),
              os.environ.get("BERSERK_RULES_ROOT"))
     assert after == before and paths.RULES != tmp_path / "rules"
+
+
+def test_a_git_worktree_runs_its_own_suite(tmp_path: Path) -> None:
+    """A real `git worktree` of the kit's repository (not a copy): run from a folder inside it, the kit finds the
+    worktree's root, names it on the first line, plays its scenarios (an edited title there is reported as
+    edited) and writes its reports there, none into the main checkout."""
+    if subprocess.run(["git", "-C", str(paths.ROOT), "rev-parse", "--is-inside-work-tree"],
+                      capture_output=True, text=True).stdout.strip() != "true":
+        pytest.skip("the kit is not a git checkout here (an installed kit): no worktree to make")
+    tree = tmp_path / "wt"
+    subprocess.run(["git", "-C", str(paths.ROOT), "worktree", "add", "--detach", "--quiet", str(tree), "HEAD"],
+                   check=True, capture_output=True, text=True)
+    try:
+        feature = tree / FEATURE
+        text = feature.read_text(encoding="utf-8")
+        feature.write_text(text.replace(f"Сценарий: {TITLE}", f"Сценарий: {TITLE} в рабочем дереве", 1),
+                           encoding="utf-8")
+        before = (paths.ROOT / "reports" / "results.json").stat().st_mtime_ns \
+            if (paths.ROOT / "reports" / "results.json").is_file() else None
+        run = _run(tree / "features", "check", "--unit", UNIT)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert run.stderr.splitlines()[0] == f"berserk-rules check: suite: {tree.resolve()} (found from the current folder)"
+        assert _title(tree).startswith(f"{TITLE} в рабочем дереве")
+        after = (paths.ROOT / "reports" / "results.json").stat().st_mtime_ns \
+            if (paths.ROOT / "reports" / "results.json").is_file() else None
+        assert after == before                                  # the main checkout's reports are untouched
+    finally:
+        subprocess.run(["git", "-C", str(paths.ROOT), "worktree", "remove", "--force", str(tree)],
+                       capture_output=True, text=True)

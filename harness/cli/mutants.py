@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from rich.markup import escape
 from rich.table import Table
 
 from harness.common import argtypes, paths
@@ -21,19 +22,20 @@ from harness.quality.mutation import run_mutants
 
 def _killers_text(run: Any) -> str:
     if run.error:
-        return f"error: {run.error}"
+        return escape(f"error: {run.error}")
     if not run.killers:
         return "—"
-    return ", ".join(k.short + ("" if k.status == "FAIL" else f" ({k.status})") for k in run.killers)
+    # escaped: rich would read a scenario's tag such as «[classic-activation-1]» as markup and drop it
+    return escape(", ".join(k.short + ("" if k.status == "FAIL" else f" ({k.status})") for k in run.killers))
 
 
 def _split_text(run: Any) -> tuple[str, str]:
     """The killers by a «Тогда» check, and the others (a driver step, ERROR, CRASH…), as two texts."""
     if run.error or not run.killers:
         return _killers_text(run), ""
-    then = ", ".join(k.short for k in run.killers if k.by_check) or "[bold red]none[/]"
-    other = ", ".join(k.short + (" (driver)" if k.by == "driver" else f" ({k.status})")
-                      for k in run.killers if not k.by_check) or "—"
+    then = escape(", ".join(k.short for k in run.killers if k.by_check)) or "[bold red]none[/]"
+    other = escape(", ".join(k.short + (" (driver)" if k.by == "driver" else f" ({k.status})")
+                             for k in run.killers if not k.by_check)) or "—"
     return then, other
 
 
@@ -61,7 +63,7 @@ def print_report(report: Any) -> None:
             word = "table mismatch" if report.declared else "note"
             parts = ([f"not declared in KILLS: {', '.join(run.undeclared)}"] if run.undeclared else []) + \
                 ([f"declared, did not kill: {', '.join(run.missed)}"] if run.missed else [])
-            console.print(f"{word} ({run.name}): {'; '.join(parts)} (harness/quality/mutation.py)")
+            console.print(f"{word} ({run.name}): {escape('; '.join(parts))} (harness/quality/mutation.py)")
     control = f"; control run of the reference engine: {ref.duration_s:.1f} s" if ref is not None else ""
     routes = sorted({r.route for r in report.runs})
     control += f"; {' and '.join(routes)}" if routes else ""

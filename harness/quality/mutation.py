@@ -193,6 +193,10 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b15-2]", "heroes [113.2-11]", "heroes [113.2-8]", "heroes [113.2-9]",
     ),
     "blind1-classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]"),
+    "blind1-classic-activated-once-a-turn": (
+        "classic [classic-activated-repeat-1]", "classic [classic-activated-repeat-2]",
+        "classic [classic-activated-repeat-3]",
+    ),
     "blind1-classic-once-a-turn-ignored": (
         "classic [113.2-19]", "classic [113.2-25]", "classic [113.2-27]", "classic [113.2.ex1-71]",
         "classic [113.2.ex1-72]",
@@ -1715,6 +1719,7 @@ def run_one(name: str, mistake: str, units: list[str], declared: list[str], repo
 
 
 Task = tuple[str, str, list[str], list[str]]       # (mutant, its mistake, its --unit filters, KILLS[mutant])
+_interrupted = False            # a session of this process was interrupted (`run_group`)
 # s: an in-process mutant's scenario that runs longer is ended (TIMEOUT, a kill): ten times the slowest scenario
 # of the reference engine (0.5 s, heroes:113.1-1, on a quiet 2-core machine); a mutant that never lets a loop
 # end would otherwise cost the kit's own limit (--scenario-timeout, 60 s) per scenario
@@ -1777,6 +1782,9 @@ class MutantsInOneSession:
 def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None) -> list[MutantRun]:
     """In-process mutants in one pytest session (`MutantsInOneSession`), in this process: a worker's share of
     `run_mutants`. A session that could not be run gives each task a run with the error."""
+    global _interrupted
+    if _interrupted:                   # a signal ended an earlier group here: no new session starts
+        raise KeyboardInterrupt("an earlier group of this process was interrupted")
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
     units = [] if any(not t[2] for t in tasks) else sorted({u for t in tasks for u in t[2]})
@@ -1787,7 +1795,12 @@ def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None) 
         problem = loop.error or (None if code in (0, 1, 5) else
                                  f"the scenarios could not be run (pytest exit code {code})")
     except Exception as exc:  # noqa: BLE001 - a harness failure must not take the other workers down
-        problem = f"{type(exc).__name__}: {exc}"
+        code, problem = -1, f"{type(exc).__name__}: {exc}"
+    if code == pytest.ExitCode.INTERRUPTED:
+        # Ctrl-C or SIGTERM (the kit's plugin turns it into KeyboardInterrupt, and pytest ends the session): the
+        # run ends here, as it would outside a session; a worker starts no further group (`_in_pool` queues some)
+        _interrupted = True
+        raise KeyboardInterrupt("signal")
     done = {r.name: r for r in loop.runs}
     return [done.get(name) or MutantRun(name=name, mistake=mistake, units=list(filters), declared=list(refs),
                                         error=problem or "not run")

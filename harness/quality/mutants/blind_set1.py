@@ -50,6 +50,11 @@ two scenarios or more (some under new declared assumptions: heroes-limit-survive
 attacked-creature-at-attack, battle-start-played-open), blind1-enemy-by-owner under ASM
 valhalla-controller-at-death. blind1-classic-activated-once-a-turn is still alive and left out of the registry
 (see the comment above its class).
+
+CLOSING 3 (2026-12-02): blind1-classic-activated-once-a-turn is registered again, killed by «Тогда» checks of classic
+[classic-activated-repeat-1] and [classic-activated-repeat-2] under the new ASM classic-activated-repeat (no classic
+sentence limits an activated ability per turn; the assumption declares the kit's reading): a second «молния» of
+Чародей is refused for want of a target, not as «один раз за ход». All 85 mutants of the set are registered.
 """
 
 from __future__ import annotations
@@ -289,12 +294,9 @@ class HeroesActivatedUnlimited(Game):
         return super()._once_per_turn(ab)
 
 
-# NOT REGISTERED (2026-12-02): the one mutant of the blind sets still alive. The reference differs from it only by
-# accepting a second activation in a turn, which no «Тогда» step of the closed vocabulary can check, and no classic
-# sentence says whether a classic activated ability may be used again in a turn (heroes 113.3.dup2.p1 limits
-# heroes only): killing it needs a declared assumption and a «Тогда игрок … может применить …» check. Kept here, out
-# of the registry, so that `berserk-rules mutants` stays an honest 100 % of the registered ones — register it again
-# (restore the decorator) once the suite can kill it.
+# Registered again (2026-12-02, the third closing): killed by «Тогда» checks of [classic-activated-repeat-1] and
+# [-2], under ASM classic-activated-repeat (the corpus has no classic limit; the assumption says the kit's reading).
+@mutant("blind1-classic-activated-once-a-turn", "heroes:113.3.dup2.p1#1", "asm:classic-activated-repeat")
 class ClassicActivatedOnceATurn(Game):
     """Heroes read into classic: a classic activated ability may be declared at most once a turn, though no
     classic sentence says so."""
