@@ -111,6 +111,9 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
         return cmd_mechanical(ns)
     if ns.sentences:
         return cmd_sentences(ns)
+    if ns.killers and (not ns.declared or ns.protocol):
+        print("mutants: --killers goes with --declared, in-process (not with --protocol)", file=sys.stderr)
+        return 2
     try:
         from harness.common.console import progress
         from harness.quality.mutation import mutants
@@ -119,7 +122,7 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
         with progress(total, "mutants") as bar:  # one step per engine run (the control run included)
             report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared,
                                  on_done=lambda run: bar.advance(1, note=run.name),
-                                 route="protocol" if ns.protocol else "in-process")
+                                 route="protocol" if ns.protocol else "in-process", killers_only=ns.killers)
     except (KeyError, LookupError) as exc:
         print(f"mutants: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -152,6 +155,10 @@ def register(sub: Any) -> None:
     p.add_argument("--declared", action="store_true",
                    help="run each mutant only on the units of the scenarios declared to kill it "
                         "(harness/quality/mutation.py KILLS) and check it fails exactly those (fast)")
+    p.add_argument("--killers", action="store_true",
+                   help="with --declared: play only the declared scenarios themselves, not the rest of their units: "
+                        "each must still kill its mutant, a killer KILLS does not name is not looked for (the fast "
+                        "check of the tests)")
     p.add_argument("--protocol", action="store_true",
                    help="serve every mutant (and the control) over the protocol instead of running it in-process")
     p.add_argument("--write-kills", action="store_true",

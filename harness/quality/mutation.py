@@ -31,6 +31,7 @@ The command is `berserk-rules mutants` (harness/cli/mutants.py).
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import json
 import multiprocessing
@@ -192,11 +193,11 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-3]", "classic [113.2-7]", "classic [113.2-8]", "classic [113.2.ex1-4]",
         "classic [503.1.b15-2]", "heroes [113.2-11]", "heroes [113.2-8]", "heroes [113.2-9]",
     ),
-    "blind1-classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]"),
     "blind1-classic-activated-once-a-turn": (
         "classic [classic-activated-repeat-1]", "classic [classic-activated-repeat-2]",
         "classic [classic-activated-repeat-3]",
     ),
+    "blind1-classic-inactive-declares-first": ("classic [113.2-5]", "classic [113.2-6]"),
     "blind1-classic-once-a-turn-ignored": (
         "classic [113.2-19]", "classic [113.2-25]", "classic [113.2-27]", "classic [113.2.ex1-71]",
         "classic [113.2.ex1-72]",
@@ -1593,6 +1594,7 @@ class MutationReport:
     reference: MutantRun | None  # the control run (None in a declared run)
     runs: list[MutantRun]
     duration_s: float
+    killers_only: bool = False  # a declared run of the declared killers alone (undeclared killers not looked for)
 
     @property
     def killed(self) -> int:
@@ -1635,7 +1637,7 @@ class MutationReport:
         return all(r.matches_table for r in self.runs) if self.declared else True
 
     def to_json(self) -> dict[str, Any]:
-        return {"mode": "declared" if self.declared else "full", "jobs": self.jobs,
+        return {"mode": ("killers" if self.killers_only else "declared") if self.declared else "full", "jobs": self.jobs,
                 "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
                 "killed_by_checks": self.killed_by_checks, "killed_by_two_checks": self.killed_by_two_checks,
                 "kill_rate": round(self.kill_rate, 4), "duration_s": round(self.duration_s, 3), "ok": self.ok,
@@ -1733,9 +1735,10 @@ class MutantsInOneSession:
     own filters select, in collection order, with the verdicts `check` would give. The kit's plugin asks this
     object for the adapter of every scenario (`berserk_rules_adapter`), so the engine is the current task's."""
 
-    def __init__(self, tasks: list[Task], on_done: Any = None) -> None:
+    def __init__(self, tasks: list[Task], on_done: Any = None, killers_only: bool = False) -> None:
         self.tasks = tasks
         self.on_done = on_done
+        self.killers_only = killers_only     # only each task's declared killers, not every scenario of its units
         self.current = REFERENCE
         self.runs: list[MutantRun] = []
         self.error: str | None = None
@@ -1752,6 +1755,7 @@ class MutantsInOneSession:
         return True                # pytest's own loop does not run (a firstresult hook)
 
     def _loop(self, session: Any) -> None:
+        from harness.run.pytest_plugin import SCENARIO_ID
         from harness.run.replay import play_again, scenario_items, spares
 
         items = list(session.items)
@@ -1761,6 +1765,9 @@ class MutantsInOneSession:
             run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared))
             started = time.monotonic()
             chosen = scenario_items(items, units)
+            if self.killers_only:
+                wanted = set(declared)
+                chosen = [item for item in chosen if short_name(item.stash[SCENARIO_ID]) in wanted]
             self.current = name
             try:
                 for item in chosen:
@@ -1779,7 +1786,8 @@ class MutantsInOneSession:
                 self.on_done(run)
 
 
-def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None) -> list[MutantRun]:
+def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None,
+              killers_only: bool = False) -> list[MutantRun]:
     """In-process mutants in one pytest session (`MutantsInOneSession`), in this process: a worker's share of
     `run_mutants`. A session that could not be run gives each task a run with the error."""
     global _interrupted
@@ -1788,7 +1796,7 @@ def run_group(tasks: list[Task], rules: str | None = None, on_done: Any = None) 
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
     units = [] if any(not t[2] for t in tasks) else sorted({u for t in tasks for u in t[2]})
-    loop = MutantsInOneSession(tasks, on_done)
+    loop = MutantsInOneSession(tasks, on_done, killers_only)
     try:
         code, _ = run_scenarios(None, units, [], str(expectations) if expectations else None, None, quiet=True,
                                 plugins=[loop])
@@ -1813,12 +1821,16 @@ def _first_line(message: str, limit: int = 300) -> str:
 
 
 def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
-                on_done: Any = None, route: str = "in-process") -> MutationReport:
+                on_done: Any = None, route: str = "in-process", killers_only: bool = False) -> MutationReport:
     """Every mutant (or those named) against the suite, `jobs` worker processes at a time, with the control run
     of the reference engine by the same route ("in-process" or "protocol"); `on_done(run)` is called as each
     run ends (progress; in-process, as each group ends). In-process the mutants are dealt into a few groups
     per worker, each played inside one pytest session (`run_group`); over the protocol each mutant is a
-    session and a process of its own (`run_one`)."""
+    session and a process of its own (`run_one`). With ``declared`` and ``killers_only`` each mutant plays only
+    the scenarios KILLS declares for it (in-process): each must kill it; a killer the table does not name is not
+    looked for (the fast check of tests/test_mutants.py; `declared` alone also finds those)."""
+    if killers_only and not (declared and route == "in-process"):
+        raise ValueError("killers_only needs declared=True and the in-process route")
     known = mutants()
     names = list(known) if not names else names
     unknown = [n for n in names if n not in known]
@@ -1839,7 +1851,7 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
         # round-robin: a family's mutants (next to each other in the registry) go to different groups
         count = max(1, min(len(tasks), jobs * GROUPS_PER_JOB))
         groups = ([control] if control else []) + [tasks[i::count] for i in range(count)]
-        work = run_group
+        work = functools.partial(run_group, killers_only=killers_only) if killers_only else run_group
     else:
         groups = [[t] for t in control + tasks]
         work = _run_over_protocol
@@ -1851,10 +1863,10 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     done = sorted(runs, key=lambda r: order[r.name])
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
-                          duration_s=time.monotonic() - started)
+                          duration_s=time.monotonic() - started, killers_only=killers_only)
 
 
-GROUPS_PER_JOB = 3          # in-process groups per worker: progress as each ends, for a session's cost each
+GROUPS_PER_JOB = 3          # in-process groups per worker: a session each; more groups balance the workers better
 
 
 def _run_over_protocol(group: list[Task], rules: str, on_done: Any = None) -> list[MutantRun]:
