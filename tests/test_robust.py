@@ -393,3 +393,25 @@ def test_a_collection_error_leaves_the_previous_reports_and_says_the_run_could_n
     assert "could not be run (pytest exit code 2)" in broken.out + broken.err
     assert broken.results == first.results                       # the complete set of before, untouched
     assert not (broken.report_dir / "last-complete").exists()
+
+
+def test_reports_on_a_full_disk_say_so_not_that_nothing_ran(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A full disk while the reports are written: the reason in one line, then that the scenarios ran and the old
+    reports were left as they were (never «the scenarios could not be run»); exit 2; the old reports intact."""
+    from harness.common import safeio
+
+    report_dir = tmp_path / "r"
+    report_dir.mkdir()
+    (report_dir / "results.json").write_text('{"old": true}', encoding="utf-8")
+
+    def full(files: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(safeio, "atomic_write_many", full)
+    assert cli.main(["check", "--unit", "classic:113.1", "--report-dir", str(report_dir)]) == 2
+    err = capsys.readouterr().err
+    assert f"the reports could not be written to {report_dir}: [Errno 28] No space left on device" in err
+    assert "the scenarios ran, but their reports could not be written" in err and "could not be run" not in err
+    assert "Traceback" not in err
+    assert (report_dir / "results.json").read_text(encoding="utf-8") == '{"old": true}'

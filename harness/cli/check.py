@@ -28,7 +28,7 @@ from harness.engines.protocol import add_time_limit_options, time_limit_args
 from harness.output.annotations import emit_github, print_results_review
 from harness.output.reports import LAST_COMPLETE, print_summary
 from harness.rules.review import load_lock, lock_path
-from harness.run.runner import run_scenarios
+from harness.run.runner import run
 from harness.suite.features import duplicate_names
 
 PYTEST_INTERRUPTED = 2        # pytest.ExitCode.INTERRUPTED (pytest is not imported before the run)
@@ -69,10 +69,15 @@ def cmd_check(ns: argparse.Namespace) -> int:
     if ns.shard:
         extra += ["--shard", ns.shard]
     with progress(None, "check: scenarios") as bar:  # the scenarios as they end, on stderr
-        code, results = run_scenarios(report_dir, ns.unit, ns.edition, ns.expectations, ns.engine_cmd,
-                                      quiet=True, extra=extra, plugins=[PytestProgress(bar)], partial=True)
+        outcome = run(ns.unit, ns.edition, ns.expectations, ns.engine_cmd, report_dir=report_dir, quiet=True,
+                      extra=extra, plugins=[PytestProgress(bar)], partial=True)
+    code, results = outcome.code, outcome.results
     if results is None and code == PYTEST_INTERRUPTED and signalled():
         raise KeyboardInterrupt          # before the session could record anything: main says so (exit 130)
+    if results is None and outcome.reports_failed:   # a full disk, a read-only folder: said above, in one line
+        print(f"the scenarios ran, but their reports could not be written (why: above); the reports in "
+              f"{report_dir} were left as they were", file=sys.stderr)
+        return EXIT_USAGE
     if results is None:
         print(f"the scenarios could not be run (pytest exit code {code}); see the messages above", file=sys.stderr)
         return EXIT_USAGE

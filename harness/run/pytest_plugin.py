@@ -974,6 +974,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     for message in failed:                     # a read-only folder, a full disk: said, never a traceback
         print(message, file=sys.stderr)
         session.exitstatus = pytest.ExitCode.USAGE_ERROR
+    if failed:
+        session.config.stash[REPORTS_FAILED] = list(failed)
 
 
 RESULTS = pytest.StashKey[Any]()
+REPORTS_FAILED = pytest.StashKey[list]()   # the scenarios ran, their reports could not be written (why, said above)

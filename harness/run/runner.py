@@ -62,6 +62,7 @@ class Outcome:
     code: int
     results: RunResults | None
     traces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    reports_failed: bool = False    # the scenarios ran, but their reports could not be written (a full disk…)
 
 
 class _Collector:
@@ -71,6 +72,7 @@ class _Collector:
         self.want_traces = traces
         self.results: RunResults | None = None
         self.traces: dict[str, dict[str, Any]] = {}
+        self.reports_failed = False
 
     def pytest_configure(self, config: Any) -> None:
         if self.want_traces:
@@ -79,6 +81,11 @@ class _Collector:
     def pytest_berserk_results(self, results: RunResults, traces: dict[str, dict[str, Any]]) -> None:
         self.results = results
         self.traces = dict(traces)
+
+    def pytest_unconfigure(self, config: Any) -> None:
+        from harness.run.pytest_plugin import REPORTS_FAILED
+
+        self.reports_failed = bool(config.stash.get(REPORTS_FAILED, None))
 
 
 def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: str | None = None,
@@ -107,7 +114,7 @@ def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: s
             if (getattr(sys.modules[name], "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
-        return Outcome(code, None)
+        return Outcome(code, None, reports_failed=collector.reports_failed)
     if code == pytest.ExitCode.INTERRUPTED and (collector.results is None or not partial):
         return Outcome(code, None)        # interrupted: the results only to a caller that reports them as such
     return Outcome(code, collector.results, collector.traces)
