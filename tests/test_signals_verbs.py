@@ -118,3 +118,25 @@ def test_sigterm_stops_compare_and_its_engine(tmp_path: Path) -> None:
         assert took < 30, f"compare took {took:.1f} s to end after SIGTERM"
     finally:
         _kill(engines | children)        # whatever a failing run left behind
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_bench_killed_hard_leaves_no_child_running(tmp_path: Path) -> None:
+    """SIGKILL runs no handler: bench's children (here the whole pytest run it measures) are ended by the kernel
+    when bench dies (harness.engines.process.die_with_parent), not left running."""
+    proc = subprocess.Popen([*CLI, "bench", "--only", "pytest"], cwd=REPO, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    children: set[int] = set()
+    while time.monotonic() < deadline and not children:
+        time.sleep(0.2)
+        children = _descendants(proc.pid)
+    try:
+        assert children, "bench started no child to watch"
+        time.sleep(1.0)                               # the child's own children (if any) start too
+        children = _descendants(proc.pid)
+        proc.kill()
+        proc.wait(timeout=10)
+        assert _gone(children), "a child of bench was left running after bench was killed"
+    finally:
+        _kill(children | _descendants(proc.pid))

@@ -61,6 +61,7 @@ from typing import Any
 from harness.common import paths
 from harness.common.facts import DEFAULT_PLAYERS
 from harness.engines.adapters import InProcessAdapter
+from harness.engines.process import die_with_parent
 from harness.suite.orderings import _run, usable_cores
 from harness.suite.session import load_scenario_board
 from harness.suite.world import World
@@ -109,8 +110,9 @@ def _env() -> dict[str, str]:
 
 def _timed(argv: list[str], timeout: float) -> tuple[float, subprocess.CompletedProcess]:
     started = time.perf_counter()
+    # a child (a whole pytest run, `check`, `mutants`) ends with bench, even when bench is killed hard
     proc = subprocess.run(argv, cwd=paths.ROOT, capture_output=True, text=True, encoding="utf-8", env=_env(),
-                          timeout=timeout)
+                          timeout=timeout, preexec_fn=die_with_parent)
     return time.perf_counter() - started, proc
 
 
@@ -319,7 +321,8 @@ def bench_roundtrip(requests: int = 2000) -> Figure:
 
     board = load_scenario_board(ROUNDTRIP_BOARD)
     proc = subprocess.Popen([sys.executable, "-X", "utf8", "-m", "engine.serve"], cwd=paths.ROOT, env=_env(),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            preexec_fn=die_with_parent)
     assert proc.stdin is not None and proc.stdout is not None
     stdin, stdout = proc.stdin, proc.stdout
 

@@ -1919,7 +1919,10 @@ _QUEUE: Any = None                  # in a worker process: the queue to the pare
 
 
 def _worker_started(queue: Any) -> None:
+    from harness.engines.process import die_with_parent
+
     global _QUEUE
+    die_with_parent()                 # a worker never outlives the run (its queue would keep it waiting for good)
     _QUEUE = queue
     queue.put(("pid", os.getpid()))
 

@@ -430,6 +430,9 @@ class Search:
     def _worker(self, root: Any, saved: tuple, prefixes: list[tuple[str, ...]], conn: Any) -> None:
         """In a forked process: walk the subtrees of `prefixes`; send back, per subtree, what it found and what
         it covered (orders, states, memo hits, recorded outcomes)."""
+        from harness.engines.process import die_with_parent
+
+        die_with_parent()             # a search process never outlives the run that forked it (even killed hard)
         fork = self.fork
         out: dict[tuple[str, ...], Any] = {}
         try:
