@@ -81,7 +81,7 @@ def test_history_lines_in_russian(classic: dict) -> None:
     assert h("pass", controller="Б") == "Игрок Б пасует"
     assert h("roll", controller="А", role="attacker", value=6) == "Бросок кубика игрока А (атакующий): 6"
     assert h("strike", source="goblin", targets=["nevtida"], strike="strong", wounds=3, attack="simple") \
-        == "Гоблин наносит Невтида сильный удар: 3 ран"
+        == "Гоблин наносит Невтида сильный удар: 3 раны"
     assert h("rule_effect", targets=["nevtida"], effect="death") == "Эффект правил игры: гибель Невтида"
     assert h("rule_effect", targets=["mstitel"], effect="effect_end", ended="control", source_card="nevtida") \
         == "Эффект правил игры: окончание эффекта «взятие под контроль» на Мститель, источник Невтида"
@@ -129,7 +129,7 @@ def test_stack_lines_top_first(classic: dict) -> None:
 
 def test_card_summary(classic: dict) -> None:
     text = render.card_summary(classic["cards"][2])
-    assert text == "Невтида, игрок Б, открыта, жизни 2/6, ран 4, удар 1-2-3, метки: дрожь, клетка c4"
+    assert text == "Невтида, игрок Б, открыта, жизни 2/6, 4 раны, удар 1-2-3, метки: дрожь, клетка c4"
     assert "владелец А" in render.card_summary(classic["cards"][1])
     assert "закрыта" in render.card_summary(classic["cards"][0])
 
@@ -149,7 +149,7 @@ def test_board_rich_classic_grid(classic: dict) -> None:
     assert [int(r[2]) for r in rows] == [6, 5, 4, 3, 2, 1]  # row 6 on top
     row4 = next(r for r in rows if r[2] == "4")
     assert "Мститель" in row4 and "Невтида" in row4 and row4.index("Мститель") < row4.index("Невтида")
-    assert "ран 4" in out and "⟲ закрыт" in out and "влад. А" in out and "дрожь" in out and "⚔3-4-5" in out
+    assert "4 раны" in out and "⟲ закрыт" in out and "влад. А" in out and "дрожь" in out and "⚔3-4-5" in out
     assert "Кладбище игрока Б: Тролль" in out
 
 
@@ -282,7 +282,7 @@ def test_more_history_words_and_robustness(classic: dict) -> None:
         return render.history_line(entry, classic)
 
     assert h("strike", source="goblin", targets=["nevtida"], effect="wound", attack="shot", wounds=1) \
-        == "Гоблин наносит Невтида выстрел: 1 ран"
+        == "Гоблин наносит Невтида выстрел: 1 рана"
     assert h("effect", source="goblin", targets=["nevtida"], effect="destroy") == "Эффект: Гоблин уничтожает Невтида"
     assert h("death", targets=["nevtida"], effect="destroyed") == "Гибель Невтида (уничтожение)"
     assert h("trigger_dropped", source="mstitel", ability="x", reason="once_per_turn") \
@@ -348,3 +348,21 @@ def test_every_effect_verb_has_russian_words(classic: dict) -> None:
     prevented = render.history_line({"kind": "prevented", "source": "goblin", "targets": ["goblin"],
                                      "info": {"ability": "неуязвимость", "effect": "destroy"}}, classic)
     assert prevented == "Гоблин: уничтожение предотвращено («неуязвимость»)"
+
+
+def test_numbers_agree_with_their_nouns_as_pymorphy3_says() -> None:
+    """«1 рана, 2 раны, 5 ран, 11 ран, 21 рана»: the rule of harness/common/vocabulary.py (standard library, for
+    the sandbox) against pymorphy3's agreement with numbers, for every noun it counts and 0…200."""
+    import pymorphy3
+
+    from harness.common.vocabulary import NOUN_FORMS, counted
+
+    morph = pymorphy3.MorphAnalyzer()
+    for noun in NOUN_FORMS:
+        parsed = next(p for p in morph.parse(noun) if "NOUN" in p.tag and "nomn" in p.tag and "sing" in p.tag)
+        for n in range(201):
+            assert counted(n, noun) == f"{n} {parsed.make_agree_with_number(n).word}", (noun, n)
+    entry = {"kind": "strike", "source": "a", "targets": ["b"],
+             "info": {"strike": "weak", "wounds": 1, "answer": "strong", "answer_wounds": 5}}
+    line = render.history_line(entry)
+    assert ": 1 рана" in line and "5 ран)" in line

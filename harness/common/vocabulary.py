@@ -121,3 +121,23 @@ STATUS_LABELS = {"PASS": "пройден", "PARTIAL": "частично", "FAIL"
 def status_label(status: str) -> str:
     """A status as the site shows it, in Russian (an unknown one as it is)."""
     return STATUS_LABELS.get(status, status)
+
+
+# a number with its noun in the case Russian gives it («1 рана», «2 раны», «5 ран», «21 рана», «12 ран»): the
+# three forms of each noun the pictures and the history lines count, and Russian's rule for a cardinal number
+# (standard library only: the sandbox runs this in the browser; tests/test_render.py checks every form against
+# pymorphy3's agreement with numbers)
+NOUN_FORMS: dict[str, tuple[str, str, str]] = {   # (with 1, with 2–4, with 5–20 and 0)
+    "рана": ("рана", "раны", "ран"),
+    "фишка": ("фишка", "фишки", "фишек"),
+    "жизнь": ("жизнь", "жизни", "жизней"),
+}
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun`` (a key of NOUN_FORMS) agreed: «1 рана», «3 раны», «11 ран»."""
+    one, few, many = NOUN_FORMS[noun]
+    n = int(n)
+    tens, units = abs(n) % 100, abs(n) % 10
+    form = many if 11 <= tens <= 14 else one if units == 1 else few if 2 <= units <= 4 else many
+    return f"{n} {form}"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as _xml_escape
 
 from harness.common.facts import COLUMNS, ROWS
-from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES
+from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES, counted
 
 # rich is imported where the terminal pictures are drawn: the SVG and the words need only the standard library
 # (the site's sandbox runs them in the browser, in Pyodide)
@@ -110,7 +110,7 @@ EFFECT_WORDS = {  # effect of an ability (history kind "effect"): {src}, {tgt}, 
     "negative_lives": "{tgt} получает −{amount} к жизни",
     "add_counters": "{tgt} получает фишки: {amount}",
     "put_into_play": "{tgt} выходит на поле боя в клетку {cell}",
-    "wound_roll": "{tgt} получает {wounds} ран (бросок {roll})",
+    "wound_roll": "{tgt} получает {wounds_counted} (бросок {roll})",
     "look_at_deck": "игрок {who} смотрит свою колоду",
     "take_from_deck": "игрок {who} берёт карту из колоды",
     "detach": "{tgt} отсоединяется",
@@ -185,6 +185,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     who = entry.get("controller")
     word = _ability_word(state)
     fields = {**info, "src": src, "tgt": tgt, "who": who}
+    if isinstance(info.get("wounds"), int):
+        fields["wounds_counted"] = counted(info["wounds"], "рана")
     for key in ("applied", "ended"):
         if isinstance(fields.get(key), str):
             fields[key] = EFFECTS_RU.get(fields[key], fields[key])
@@ -214,11 +216,12 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "strike":
         if info.get("effect") == "wound":
             attack = ATTACKS_RU.get(info.get("attack"), info.get("attack") or "удар")
-            return f"{src} наносит {tgt} {attack}: {info.get('wounds', 0)} ран"
+            return f"{src} наносит {tgt} {attack}: {counted(info.get('wounds', 0), 'рана')}"
         what = "ответный удар" if info.get("attack") == "answer" else f"{STRIKES_RU.get(info.get('strike'), info.get('strike'))} удар"
-        line = f"{src} наносит {tgt} {what}: {info.get('wounds', 0)} ран"
+        line = f"{src} наносит {tgt} {what}: {counted(info.get('wounds', 0), 'рана')}"
         if info.get("answer"):
-            line += f" (ответ: {STRIKES_RU.get(info['answer'], info['answer'])}, {info.get('answer_wounds', 0)} ран)"
+            line += (f" (ответ: {STRIKES_RU.get(info['answer'], info['answer'])}, "
+                     f"{counted(info.get('answer_wounds', 0), 'рана')})")
         return line
     if kind == "effect":
         eff = info.get("effect")
@@ -392,7 +395,7 @@ def card_summary(card: dict[str, Any]) -> str:
     if lives is not None:
         parts.append(f"жизни {cur}/{lives}")
     if card.get("wounds"):
-        parts.append(f"ран {card['wounds']}")
+        parts.append(counted(card["wounds"], "рана"))
     if _strike_text(card):
         parts.append(f"удар {_strike_text(card)}")
     if card.get("poison"):
@@ -481,7 +484,7 @@ def _card_text(card: dict[str, Any], players: Sequence[str], attached: Sequence[
     t.append(f"\n♥{card.get('current_lives')}/{card.get('lives')} ")
     t.append(f"[{card.get('controller')}]", style=colour)
     if card.get("wounds"):
-        t.append(f" ран {card['wounds']}", style="red")
+        t.append(f" {counted(card['wounds'], 'рана')}", style="red")
     if _strike_modified(card):
         t.append(f"\n⚔{_strike_text(card)}", style="bold")
     if not card.get("open", True):
