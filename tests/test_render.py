@@ -129,7 +129,7 @@ def test_stack_lines_top_first(classic: dict) -> None:
 
 def test_card_summary(classic: dict) -> None:
     text = render.card_summary(classic["cards"][2])
-    assert text == "Невтида, игрок Б, открыта, жизни 2/6, 4 раны, удар 1-2-3, метки: дрожь, клетка c4"
+    assert text == "Невтида, игрок Б, открыта, жизни 2/6, ран: 4, удар 1-2-3, метки: дрожь, клетка c4"
     assert "владелец А" in render.card_summary(classic["cards"][1])
     assert "закрыта" in render.card_summary(classic["cards"][0])
 
@@ -149,7 +149,7 @@ def test_board_rich_classic_grid(classic: dict) -> None:
     assert [int(r[2]) for r in rows] == [6, 5, 4, 3, 2, 1]  # row 6 on top
     row4 = next(r for r in rows if r[2] == "4")
     assert "Мститель" in row4 and "Невтида" in row4 and row4.index("Мститель") < row4.index("Невтида")
-    assert "4 раны" in out and "⟲ закрыт" in out and "влад. А" in out and "дрожь" in out and "⚔3-4-5" in out
+    assert "ран:4" in out and "⟲ закрыт" in out and "влад. А" in out and "дрожь" in out and "⚔3-4-5" in out
     assert "Кладбище игрока Б: Тролль" in out
 
 

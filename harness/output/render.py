@@ -395,7 +395,7 @@ def card_summary(card: dict[str, Any]) -> str:
     if lives is not None:
         parts.append(f"жизни {cur}/{lives}")
     if card.get("wounds"):
-        parts.append(counted(card["wounds"], "рана"))
+        parts.append(f"ран: {card['wounds']}")
     if _strike_text(card):
         parts.append(f"удар {_strike_text(card)}")
     if card.get("poison"):
@@ -484,7 +484,7 @@ def _card_text(card: dict[str, Any], players: Sequence[str], attached: Sequence[
     t.append(f"\n♥{card.get('current_lives')}/{card.get('lives')} ")
     t.append(f"[{card.get('controller')}]", style=colour)
     if card.get("wounds"):
-        t.append(f" {counted(card['wounds'], 'рана')}", style="red")
+        t.append(f" ран:{card['wounds']}", style="red")     # a label, as «излечено ран: N»; one word in a narrow cell
     if _strike_modified(card):
         t.append(f"\n⚔{_strike_text(card)}", style="bold")
     if not card.get("open", True):
