@@ -518,7 +518,8 @@ def _js_results(site: Path, browser, tmp: Path, queries: list[str]) -> list[dict
         "<script>var qs = " + json.dumps(queries, ensure_ascii=False) + ";"
         "document.getElementById('out').textContent = JSON.stringify(qs.map(function (q) {"
         " return {ids: BerserkSearch.find(q).map(function (u) { return u.id; }),"
-        " stems: BerserkSearch.stemList(q), hits: BerserkSearch.hits(q).slice(0, 5)}; }));</script>",
+        " stems: BerserkSearch.stemList(q), hits: BerserkSearch.hits(q).slice(0, 5),"
+        " asm: BerserkSearch.assumptions(q)}; }));</script>",
         encoding="utf-8")
     dom = _dom(browser, page.as_uri())
     return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
@@ -572,7 +573,7 @@ def page_search(site: Path, browser, tmp_path_factory: pytest.TempPathFactory, c
     each): query → {ids, stems}."""
     cases, extra, titles = _recall_inputs(corpus)
     queries = list(dict.fromkeys([*_finds_queries(), *(c.query for c in cases), *(q for q, _ in extra),
-                                  *(t for t, _, _ in titles), *_vocabulary(corpus)]))
+                                  *(t for t, _, _ in titles), *_vocabulary(corpus), *_assumption_queries()]))
     got = _js_results(site, browser, tmp_path_factory.mktemp("page-search"), queries)
     return dict(zip(queries, got, strict=True))
 
@@ -587,6 +588,52 @@ def test_the_page_search_finds_what_lookup_finds(site: Path, browser, corpus, sc
     # and the page itself, as a judge types it: the query string is read at load
     dom = _dom(browser, _url(site / "search.html", "контроль"))
     assert re.search(r'data-ids="([^"]*)"', dom).group(1).split() == _lookup_ids(corpus, scenarios, cards, "контроль")
+
+
+def _assumption_queries() -> list[str]:
+    """Every entry of the register by its id (bare and as `asm:`), by its reading group, and by its question's
+    words, besides a few a judge would type."""
+    from harness.suite.session import load_assumptions
+
+    entries = load_assumptions()
+    return list(dict.fromkeys(["stack-lifo", "asm:stack-lifo", "@asm:stack-lifo", "порядок стека",
+                               "уникальность карт", "играемая особенность ещё раз", "зззнетслова"]
+                              + [e["id"] for e in entries] + [e["reading"] for e in entries if e.get("reading")]
+                              + [e["question"] for e in entries]))
+
+
+@needs_chromium
+def test_the_page_finds_the_assumptions_lookup_finds(page_search: dict[str, dict]) -> None:
+    """The site's search finds the register's entries as `lookup` does (harness.rules.search.find_assumptions):
+    an id or a reading group alone, else the same entries in the same order with the same scores; the page
+    links each to assumptions.html, which shows it with the scenarios resting on it."""
+    from harness.rules.search import find_assumptions
+    from harness.suite.session import load_assumptions
+
+    entries = load_assumptions()
+    found_by_words = 0
+    for q in _assumption_queries():
+        want = find_assumptions(entries, q)
+        got = page_search[q]["asm"]
+        assert [g["id"] for g in got] == [h.entry["id"] for h in want], q
+        assert [g["score"] for g in got] == pytest.approx([h.score for h in want], abs=2e-3), q
+        found_by_words += bool(want and not want[0].exact)
+    assert found_by_words >= 50
+    assert page_search["stack-lifo"]["asm"] == [{"id": "stack-lifo", "score": 1, "exact": True}]
+    assert page_search["порядок стека"]["asm"] and not page_search["зззнетслова"]["asm"]
+
+
+def test_the_assumptions_page_shows_every_entry_with_its_scenarios(site: Path) -> None:
+    from harness.suite.session import load_assumptions
+
+    page = (site / "assumptions.html").read_text(encoding="utf-8")
+    entries = load_assumptions()
+    assert all(f'id="asm-{e["id"]}"' in page for e in entries)
+    assert page.count('<ul class="resting">') >= len(entries) - 5       # nearly every entry has scenarios
+    one = page[page.index('id="asm-classic-activated-repeat"'):]
+    one = one[:one.index('<div class="asm"', 1) if '<div class="asm"' in one[1:] else len(one)]
+    assert "classic-activated-repeat-1" in one or "Молния Чародея" in one
+    assert 'href="u/' in one or "<code>features/" in one
 
 
 @needs_chromium

@@ -45,6 +45,7 @@ Snippets (:func:`snippet`)
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -736,27 +737,51 @@ def assumption_text(entry: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-def find_assumptions(entries: Sequence[Mapping[str, Any]], query: str, least: float = 0.5) -> list[AssumptionHit]:
-    """The register entries for ``query``: an id (``stack-lifo``, ``asm:stack-lifo``, a reading group) first and
-    alone; else those whose Russian texts hold at least ``least`` of the query's content words (by lemma, any
-    form: «порядок стека» finds «стек»), ranked by BM25 over those texts, the question counted twice (it says
-    what the entry is about)."""
+ASSUMPTION_LEAST = 0.5   # the share of a query's content words an entry's texts must hold to be found
+
+
+def assumption_terms(entry: Mapping[str, Any]) -> list[str]:
+    """The terms an entry is found by: the lemmas of its Russian texts (the question counted twice: it says what
+    the entry is about), function words left out, and the words of its id («stack», «lifo»)."""
+    a = analyzer()
+    return ([t.term for t in a.tokens(f"{entry.get('question', '')} {assumption_text(entry)}") if not t.function]
+            + str(entry.get("id", "")).split("-"))
+
+
+def assumption_weights(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, float]]:
+    """Per entry, the BM25 (Okapi, rank_bm25) weight of each of its terms over the register: an entry's score for
+    a query is the sum of the weights of the query's terms it holds, as `BM25Okapi.get_scores` adds them. Kept
+    as data, so the site's search (assets/search-index.js) ranks the register as `lookup` does."""
     from rank_bm25 import BM25Okapi
 
+    docs = [assumption_terms(e) for e in entries]
+    if not docs:
+        return []
+    bm = BM25Okapi(docs)
+    out = []
+    for doc in docs:
+        length = len(doc)
+        out.append({term: bm.idf.get(term, 0.0) * (f * (bm.k1 + 1))
+                    / (f + bm.k1 * (1 - bm.b + bm.b * length / bm.avgdl)) for term, f in Counter(doc).items()})
+    return out
+
+
+def find_assumptions(entries: Sequence[Mapping[str, Any]], query: str, least: float = ASSUMPTION_LEAST) -> \
+        list[AssumptionHit]:
+    """The register entries for ``query``: an id (``stack-lifo``, ``asm:stack-lifo``, a reading group) first and
+    alone; else those whose Russian texts hold at least ``least`` of the query's content words (by lemma, any
+    form: «порядок стека» finds «стек»), ranked by BM25 over those texts (`assumption_weights`), times the share
+    of the query's words they hold."""
     wanted = query.strip().removeprefix("@").removeprefix("asm:")
     exact = [e for e in entries if wanted and wanted in (str(e.get("id")), str(e.get("reading", "")))]
     if exact:
         return [AssumptionHit(e, 1.0, True) for e in exact]
-    a = analyzer()
-    terms = list(dict.fromkeys(t.term for t in a.tokens(query) if not t.function))
+    terms = list(dict.fromkeys(t.term for t in analyzer().tokens(query) if not t.function))
     if not terms or not entries:
         return []
-    docs = [[t.term for t in a.tokens(f"{e.get('question', '')} {assumption_text(e)}") if not t.function]
-            + str(e.get("id", "")).split("-") for e in entries]
-    scores = BM25Okapi(docs).get_scores(terms)
     hits = []
-    for e, doc, score in zip(entries, docs, scores, strict=True):
-        matched = tuple(t for t in terms if t in set(doc))
+    for e, weights in zip(entries, assumption_weights(entries), strict=True):
+        matched = tuple(t for t in terms if t in weights)
         if len(matched) / len(terms) >= least:
-            hits.append(AssumptionHit(e, float(score) * len(matched) / len(terms), False, matched))
+            hits.append(AssumptionHit(e, sum(weights[t] for t in matched) * len(matched) / len(terms), False, matched))
     return sorted(hits, key=lambda h: (-h.score, str(h.entry.get("id"))))

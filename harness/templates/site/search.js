@@ -17,6 +17,9 @@
  * to the share of the query words it matches); a query that is (nearly) a heading (openings, title_overlap)
  * raises the unit opening it by the best score; units are ranked by score, then corpus order. A result's
  * snippet is the sentence(s) that matched, the matched words marked (harness.rules.search.snippet).
+ * The register of assumptions (asm: id, reading group, question, w: term -> BM25 weight) is searched beside the
+ * units as `lookup` searches it (harness.rules.search.find_assumptions): an id or a reading group alone, else the
+ * entries holding at least asm_least of the query's content words, by the sum of their weights times that share.
  */
 (function () {
   "use strict";
@@ -152,6 +155,26 @@
     while (lo < hi) { var mid = (lo + hi) >> 1; if (stems[mid] < s) lo = mid + 1; else hi = mid; }
     for (var i = lo; i < stems.length && stems[i].lastIndexOf(s, 0) === 0; i++) out.push(stems[i]);
     return out;
+  }
+
+  function findAssumptions(text) {
+    // [{asm, score, exact}] best first, as harness.rules.search.find_assumptions
+    var list = idx().asm || [], wanted = text.trim().replace(/^@/, "").replace(/^asm:/, "");
+    var exact = list.filter(function (a) { return wanted && (a.id === wanted || a.g === wanted); });
+    if (exact.length) return exact.map(function (a) { return { asm: a, score: 1, exact: true }; });
+    var terms = [];
+    queryTokens(text).forEach(function (t) { if (!t.fn && terms.indexOf(t.term) < 0) terms.push(t.term); });
+    if (!terms.length) return [];
+    var hits = [];
+    list.forEach(function (a) {
+      var matched = terms.filter(function (t) { return a.w.hasOwnProperty(t); });
+      if (matched.length / terms.length < (idx().asm_least || 0.5)) return;
+      var sum = 0;
+      matched.forEach(function (t) { sum += a.w[t]; });
+      hits.push({ asm: a, score: sum * matched.length / terms.length, exact: false });
+    });
+    hits.sort(function (x, y) { return (y.score - x.score) || (x.asm.id < y.asm.id ? -1 : x.asm.id > y.asm.id ? 1 : 0); });
+    return hits;
   }
 
   function byNumber(number, edition) {
@@ -368,6 +391,16 @@
     list.setAttribute("data-query", query);
     list.setAttribute("data-query-terms", qTokens.map(function (t) { return t.term; }).join(" "));
     list.setAttribute("data-ids", hits.map(function (u) { return u.id; }).join(" "));
+    var asms = query.trim() ? findAssumptions(query) : [];
+    list.setAttribute("data-asm", asms.map(function (h) { return h.asm.id; }).join(" "));
+    if (asms.length) {
+      var ua = el("ul", { "class": "asm-hits" });
+      asms.forEach(function (h) {
+        ua.appendChild(el("li", {}, [el("a", { href: "assumptions.html#asm-" + h.asm.id }, [
+          el("code", {}, [h.asm.id]), " — " + h.asm.q])]));
+      });
+      list.appendChild(el("li", { "class": "result asm-result" }, [el("b", {}, ["Допущения набора: "]), ua]));
+    }
     var groups = [], byClause = {};
     hits.forEach(function (u) {
       if (!byClause[u.c]) { byClause[u.c] = { clause: units[u.c] || u, hits: [] }; groups.push(byClause[u.c]); }
@@ -398,8 +431,9 @@
       list.appendChild(li);
     });
     if (note) {
-      note.textContent = !query.trim() ? "" : hits.length
+      note.textContent = !query.trim() ? "" : hits.length || asms.length
         ? "Найдено: " + hits.length + (groups.length !== hits.length ? " (в " + groups.length + " пунктах)" : "") +
+          (asms.length ? "; допущений: " + asms.length : "") +
           (!Object.keys(partial).length ? "" : Object.keys(partial).length === hits.length
             ? "; всех слов нет ни в одном — лучшие по части слов, по порядку"
             : "; все слова — в " + (hits.length - Object.keys(partial).length) + ", остальные (пунктиром) — часть слов")
@@ -415,6 +449,12 @@
 
   var BerserkSearch = {
     stem: stem, stemList: stemList, words: words, find: find, findHits: findHits, analyse: analyse,
+    assumptions: function (query) {
+      // [{id, score, exact}] as `lookup --json` gives its assumptions (for the tests that compare the two)
+      return findAssumptions(query).map(function (h) {
+        return { id: h.asm.id, score: Math.round(h.score * 1e4) / 1e4, exact: h.exact };
+      });
+    },
     snippet: snippet, sentences: sentences,
     hits: function (query) {
       // [{id, score, snippet}] as `lookup --json` gives them (for the tests that compare the two)
