@@ -109,7 +109,9 @@ class TriggeredAbilities:
         if ab is POISON:
             return False
         limited = self.edition.once_per_turn_triggers if ab.kind == "triggered" else self.edition.payment == "before"
-        return ab.once_per_turn or limited       # heroes 113.4.p1 (triggered), 113.3.dup2.p1 (activated)
+        # heroes 113.4.p1 (triggered), 113.3.dup2.p1 (activated); a classic activated ability is limited only by a
+        # printed «(один раз за ход)» (ASM classic-activated-repeat: no classic sentence limits it)
+        return ab.once_per_turn or limited
 
     def _why_not_declarable(self: Game, fired: Fired) -> str | None:
         card = self.cards[fired.card]
