@@ -4,7 +4,8 @@ git repository holding a copy of the suite, with the kit's two hooks (`.pre-comm
 The hooks run the `berserk-rules` of this environment — an installation whose own suite is the kit's, unchanged —
 so a hook that read the installed suite instead of the repository being committed would let the reversal
 through. A meaning-reversing commit (heroes 113.3 «оплата … до её выполнения» → «после») is refused; an
-editorial one (ё, a comma) is refused until `approve` records it in one step, then passes.
+editorial one (ё, a comma) is refused until `approve` records it in one step, then passes; the reversal approved
+unseen (`approve --all`, the heading made to follow) is refused (V006) until its scenarios are approved by name.
 
 One end-to-end test (marked `e2e`), marked `precommit`, holding a file lock: it never runs twice at the same time (two pytest-xdist workers,
 or two pytest runs on one machine), since each run starts git and pre-commit processes of its own.
@@ -33,6 +34,8 @@ pytestmark = [pytest.mark.precommit, pytest.mark.e2e]
 
 REVERSAL = ("Оплата активируемой способности происходит до её выполнения.",
             "Оплата активируемой способности происходит после её выполнения.")
+HEADING = "heroes:113.3.dup2 — оплата активируемой способности происходит до её выполнения"
+REVERSED_SCENARIOS = ["heroes:113.3.dup2-1", "heroes:115.1-3", "heroes:115.1-6"]
 
 
 @contextlib.contextmanager
@@ -117,3 +120,20 @@ def test_pre_commit_refuses_a_reversal_and_passes_an_approved_editorial_change(t
         assert re.search(r"berserk-rules lint\.+Passed", passed.stdout + passed.stderr)
         assert git("status", "--porcelain").stdout == ""
         assert "определённым" in git("show", "HEAD:rules/classic-113.txt").stdout
+
+        # 3. the reversal again, its heading now following the text, approved unseen (`approve --all`): the hooks
+        #    refuse it (V006) until each scenario is approved by name, as a review
+        _replace(rules, *REVERSAL)
+        _replace(repo / f114, HEADING, HEADING.replace("до её", "после её"))
+        unseen = _run(["berserk-rules", "--root", ".", "approve", "--all"], repo, env)
+        assert unseen.returncode == 0, unseen.stdout + unseen.stderr
+        git("add", "-A")
+        refused = git("commit", "-m", "113.3: после, approved unseen")
+        out = refused.stdout + refused.stderr
+        assert refused.returncode != 0 and "V006" in out and "approved unseen" in out, out
+        assert git("rev-list", "--count", "HEAD").stdout.strip() == "2"          # nothing committed
+        reviewed = _run(["berserk-rules", "--root", ".", "approve", *REVERSED_SCENARIOS], repo, env)
+        assert reviewed.returncode == 0, reviewed.stdout + reviewed.stderr
+        git("add", "-A")
+        passed = git("commit", "-m", "113.3: после, reviewed")
+        assert passed.returncode == 0, passed.stdout + passed.stderr
