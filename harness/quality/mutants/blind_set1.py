@@ -55,6 +55,9 @@ CLOSING 3 (2026-12-02): blind1-classic-activated-once-a-turn is registered again
 [classic-activated-repeat-1] and [classic-activated-repeat-2] under the new ASM classic-activated-repeat (no classic
 sentence limits an activated ability per turn; the assumption declares the kit's reading): a second «молния» of
 Чародей is refused for want of a target, not as «один раз за ход». All 85 mutants of the set are registered.
+The four killed by one scenario's checks only got a second: blind1-lethal-ignores-additional [503.1.b5-94],
+blind1-host-left-squad [503.1.b8-94], blind1-loses-battlefield-only [503.1.b18-94], blind1-substitution-sticky
+[503.1.b19-94]; every mutant of both sets is killed by «Тогда» checks of two scenarios or more.
 """
 
 from __future__ import annotations
