@@ -143,3 +143,19 @@ def test_moves_take_the_reference_engines_legal_actions_then_the_probes() -> Non
         game = ref._game.clone()
         with pytest.raises(Exception):          # noqa: B017 - the engine's IllegalAction
             game.act(m.player, m.value)
+
+
+def test_a_shuffle_is_compared_by_the_cards_it_holds_not_their_order() -> None:
+    """Two engines shuffle a deck by their own random sources: on the contract the new order is the cards it holds
+    (ASM deterministic-shuffle), so another permutation is no difference, another card is one; the whole state
+    (`full_state`) still compares the order."""
+    from harness.quality.differential import state_diff
+
+    def state(order: list[str]) -> dict:
+        return {"history": [{"id": "h1", "kind": "rule_effect", "source": None, "targets": [], "controller": "А",
+                             "parent": None, "resources": [], "turn": 1,
+                             "info": {"effect": "shuffle", "order": order, "seed": 7}}]}
+
+    assert state_diff(state(["d1", "d2", "d3"]), state(["d3", "d1", "d2"]), full_state=False) == []
+    assert state_diff(state(["d1", "d2", "d3"]), state(["d1", "d2", "d4"]), full_state=False)
+    assert state_diff(state(["d1", "d2", "d3"]), state(["d3", "d1", "d2"]), full_state=True)

@@ -205,7 +205,8 @@ MEANINGS: dict[str, str] = {
     "history.info.generated": "of a `declare`: true for a generated action (536)",
     "history.info.subject": "of a `declare` of a triggered ability: the trigger point taken (heroes 113.6)",
     "history.info.fired": "of a `trigger`: the id of the `declare_trigger` option it became",
-    "history.info.order": "of a `shuffle`: the deck's card ids in their new order (503.1.b17)",
+    "history.info.order": "of a `shuffle`: the deck's card ids in their new order (503.1.b17); `compare` compares "
+                          "the cards it holds, not their order (each engine's own random draw)",
     "history.info.seed": "of a `shuffle`: the board's seed it was drawn from",
 }
 

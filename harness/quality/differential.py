@@ -20,7 +20,8 @@ order of a list is compared only where it means something:
                                  and are not part of it); a card's `effects` (on the contract: the effects
                                  they name, not their ids), `markers`, `abilities`, `printed_abilities`,
                                  `replaced_abilities`; the markers of each of `cells`; `pending.options`
-                                 (a set of choices)
+                                 (a set of choices); on the contract, a deck shuffle's new order (the
+                                 history's `info.order` of a `shuffle`: each engine's own random draw)
     ordered                      `players` (seating order), `stack` (bottom first), `history` (oldest first),
                                  and every other list (a history entry's `targets`, `strike` values, …)
 
@@ -266,7 +267,20 @@ def comparable(state: Any, full_state: bool = False) -> Any:
         view["cells"] = {cell: _bag(marks) for cell, marks in view["cells"].items()}
     if isinstance(view.get("pending"), dict) and isinstance(view["pending"].get("options"), list):
         view["pending"] = {**view["pending"], "options": _bag(view["pending"]["options"])}
+    if not full_state and isinstance(view.get("history"), list):
+        view["history"] = [_shuffle_as_bag(h) for h in view["history"]]
     return view
+
+
+def _shuffle_as_bag(entry: Any) -> Any:
+    """On the contract, a deck shuffle's new order (503.1.b17, `info.order`) is compared as the cards it holds,
+    not their order: each engine draws it from its own random source (ASM deterministic-shuffle: the kit's comes
+    from Python's `random`, which an engine in another language cannot reproduce), and the scenarios check only
+    that the whole deck was shuffled."""
+    info = entry.get("info") if isinstance(entry, dict) else None
+    if not (isinstance(info, dict) and info.get("effect") == "shuffle" and isinstance(info.get("order"), list)):
+        return entry
+    return {**entry, "info": {**info, "order": _bag(info["order"])}}
 
 
 def _card_sets(card: Any) -> Any:
