@@ -42,10 +42,10 @@ class Effects:
         generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
         source = self.cards[entry.source]
         key = entry.data.get("part_key") or entry.ability or ""       # a compound ability: its current part
+        # the ability as the card has it now, else as printed: every entry names an ability its card prints
+        # (declared, triggered, generated or replacing) or the poison, so there always is one
         ab = self.ability_of(source, key) or source.definition.ability(key)
-        if ab is None:
-            self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
-            return True
+        assert ab is not None, f"{entry.source} prints no ability {key!r}"
         groups = entry.data.get("target_groups", [])
         if entry.data.get("effect2_of"):
             # classic 538.3.ex1 under the reading participle-destruction=generated-action: effect 2 as a
