@@ -394,11 +394,13 @@ def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
 def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> None:
     """«выходит на поле боя»: a creature of the hand (spec.card) comes into play on the free target cell, open —
     it appears in the battle zone now, whatever happened in this turn before (537.2.ex2). Not applied when the
-    card has left the hand or the cell is taken by then."""
+    cell is taken by then: without a participle's [Условие] an occupied cell is no place for it (538.1.b1). (The
+    card is still in the hand: a chosen card that left its zone makes the ability fizzle at its target resolution
+    step, stack.py.)"""
     index = int((spec.card or "target0")[6:]) - 1
     groups = entry.data.get("target_groups", [])
     card = game.cards.get(groups[index]) if 0 <= index < len(groups) and isinstance(groups[index], str) else None
-    if card is None or card.zone != "hand" or game.on_cell(cell):
+    if card is None or game.on_cell(cell):
         return
     game.enter_battlefield(card, cell)
     card.closed = False
