@@ -336,7 +336,7 @@ def _return_to_hand(game: Game, entry: Entry, spec: EffectSpec, target_id: str) 
     hid = _logged(game, entry, spec, target_id, zone_was=target.zone)
     target.zone, target.cell, target.host = "hand", None, None
     target.wounds = target.additional = target.negative = 0
-    target.closed = False
+    target.closed = False       # it will come into play open (ASM enters-play-open)
     game.log("zone", targets=[target_id], parent=hid, zone="hand")
 
 
@@ -403,7 +403,7 @@ def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> Non
     if card is None or game.on_cell(cell):
         return
     game.enter_battlefield(card, cell)
-    card.closed = False
+    card.closed = False         # ASM enters-play-open
     _logged(game, entry, spec, card.id, cell=cell)
 
 
