@@ -42,10 +42,10 @@ class Effects:
         generated action (classic 536.2.a, d): it goes on where it stopped once that action has resolved."""
         source = self.cards[entry.source]
         key = entry.data.get("part_key") or entry.ability or ""       # a compound ability: its current part
+        # the ability as the card has it now, else as printed: every entry names an ability its card prints
+        # (declared, triggered, generated or replacing) or the poison, so there always is one
         ab = self.ability_of(source, key) or source.definition.ability(key)
-        if ab is None:
-            self.log("fizzle", source=entry.source, parent=entry.declared, reason="ability lost")
-            return True
+        assert ab is not None, f"{entry.source} prints no ability {key!r}"
         groups = entry.data.get("target_groups", [])
         if entry.data.get("effect2_of"):
             # classic 538.3.ex1 under the reading participle-destruction=generated-action: effect 2 as a
@@ -336,7 +336,7 @@ def _return_to_hand(game: Game, entry: Entry, spec: EffectSpec, target_id: str) 
     hid = _logged(game, entry, spec, target_id, zone_was=target.zone)
     target.zone, target.cell, target.host = "hand", None, None
     target.wounds = target.additional = target.negative = 0
-    target.closed = False
+    target.closed = False       # it will come into play open (ASM enters-play-open)
     game.log("zone", targets=[target_id], parent=hid, zone="hand")
 
 
@@ -394,14 +394,16 @@ def _incarnate(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> bool:
 def _put_into_play(game: Game, entry: Entry, spec: EffectSpec, cell: str) -> None:
     """«выходит на поле боя»: a creature of the hand (spec.card) comes into play on the free target cell, open —
     it appears in the battle zone now, whatever happened in this turn before (537.2.ex2). Not applied when the
-    card has left the hand or the cell is taken by then."""
+    cell is taken by then: without a participle's [Условие] an occupied cell is no place for it (538.1.b1). (The
+    card is still in the hand: a chosen card that left its zone makes the ability fizzle at its target resolution
+    step, stack.py.)"""
     index = int((spec.card or "target0")[6:]) - 1
     groups = entry.data.get("target_groups", [])
     card = game.cards.get(groups[index]) if 0 <= index < len(groups) and isinstance(groups[index], str) else None
-    if card is None or card.zone != "hand" or game.on_cell(cell):
+    if card is None or game.on_cell(cell):
         return
     game.enter_battlefield(card, cell)
-    card.closed = False
+    card.closed = False         # ASM enters-play-open
     _logged(game, entry, spec, card.id, cell=cell)
 
 

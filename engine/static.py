@@ -56,7 +56,7 @@ class StaticAbilities:
                 values = [v + e.amount for v in values]
             elif e.kind == "strike_set":
                 values = [e.amount] * 3
-        return [max(0, v) for v in values]
+        return [max(0, v) for v in values]          # never below 0 (ASM strike-not-below-zero)
 
     def wanted_static_effects(self: Game) -> dict[tuple, tuple[str, int, tuple]]:
         """Every effect that static abilities should be applying now: key → (kind, amount, order)."""

@@ -82,6 +82,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_trigger_parent": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.info", "history.info.ability", "history.parent"),
     "then_nothing_declared": ("history", "history.kind", "stack", "pending"),
     "then_no_effects": ("cards", "card.id", "card.name", "card.effects"),
+    "then_effect_of": ("cards", "card.id", "card.name", "effects", "effect.target", "effect.source"),
     "then_payment_order": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.info", "history.info.ability", "history.parent"),
     "then_target_options": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "then_cell": ("cards", "card.id", "card.name", "card.zone", "card.cell"),

@@ -656,6 +656,16 @@ def then_no_effects(world: World, card: str) -> None:
     assert world.card(card)["effects"] == [], f"effects on «{card}»: {world.card(card)['effects']}"
 
 
+@then(_re(r"на " + C + r" действует эффект " + ABILITY + r" \"(?P<source>[^\"]+)\""))
+def then_effect_of(world: World, card: str, source: str) -> None:
+    """Тогда на "Буян" действует эффект особенности "Провокатор" — a continuous effect whose source is that card
+    targets the card now (the positive of «не действуют эффекты»: an effect of a static or of an ability, its
+    duration not yet over)."""
+    c, src = world.card(card), world.card(source)
+    assert any(e["target"] == c["id"] and e["source"] == src["id"] for e in world.state["effects"]), \
+        f"no effect of «{source}» on «{card}»; effects: {[e for e in world.state['effects'] if e['target'] == c['id']]}"
+
+
 @then(_re(r"в истории боя оплата " + ABILITY + r" \"(?P<ability>[^\"]+)\" (?P<when>раньше|позже) её выполнения"))
 def then_payment_order(world: World, ability: str, when: str) -> None:
     """Тогда в истории боя оплата способности "X: ключ" раньше (позже) её выполнения — for its last
