@@ -34,7 +34,7 @@ class TriggeredAbilities:
         ctx: phase ("after_payment" for «После», "before" for «До»), amount, attack, cause, crossing, form.
         """
         fired = list(self.triggered_by(event, subject, ctx))
-        parent = self.generating_action(hid) if fired else hid
+        parent = self.generating_action(hid)
         for card, ab in fired:
             self._add_fired(card, ab.key, hid, parent, subject, ab.optional)
 
@@ -78,7 +78,7 @@ class TriggeredAbilities:
                     if self.readings["becomes-at-most"] == "state":
                         before = float("inf")       # reading «state»: every change that leaves N or fewer lives
                     # «становится N или менее» (113.1; ASM becomes-crossing): the lives go from above N to N or below
-                    if not (before > (t.value or 0) >= after):
+                    if not (before > t.value >= after):          # the card loader requires the N (cards.py)
                         continue
                 if t.cause_kind == "attack" or t.cause is not None:
                     cause = self.entry_of(ctx.get("cause"))
