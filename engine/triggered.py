@@ -53,9 +53,8 @@ class TriggeredAbilities:
     def triggered_by(self: Game, event: str, subject: Card | None, ctx: dict) -> Iterator[tuple[Card, Ability]]:
         """The triggered abilities (card, ability) whose condition this game action meets, in card order."""
         for card in self.sorted_cards():
-            # ASM trigger-in-play: the cards in play, and the card the action happens to (its own death)
             if event not in card.definition.trigger_events or not (self.in_play(card) or card is subject):
-                continue
+                continue            # ASM trigger-in-play: cards in play, and the card the action happens to
             you = self.controller(card)
             for ab in self.abilities_of(card):
                 t = ab.trigger
