@@ -80,7 +80,7 @@ class TriggeredAbilities:
                     # «становится N или менее» (113.1; ASM becomes-crossing): the lives go from above N to N or below
                     if not (before > t.value >= after):          # the card loader requires the N (cards.py)
                         continue
-                if t.cause_kind == "attack" or t.cause is not None:
+                if t.cause is not None:                  # «от атаки …» comes with its cause filter (cards.py)
                     cause = self.entry_of(ctx.get("cause"))
                     if cause is None or (t.cause_kind == "attack" and cause["kind"] != "strike"):
                         continue
