@@ -58,7 +58,7 @@ class TriggeredAbilities:
             you = self.controller(card)
             for ab in self.abilities_of(card):
                 t = ab.trigger
-                if ab.kind != "triggered" or t is None or t.event != event:
+                if t is None or t.event != event:        # only a triggered ability has a trigger (cards.py)
                     continue
                 if t.after_payment != (ctx.get("phase") == "after_payment") or \
                         t.before != (ctx.get("phase") == "before"):
