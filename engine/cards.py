@@ -228,6 +228,11 @@ def _trigger(c: _Checker, obj: Any, path: Path, edition: str) -> Trigger | None:
         c.need("value" in obj, path + ("value",), "lives_at_most needs 'value'")
     c.integer(obj, "value", path)
     c.integer(obj, "min_amount", path, minimum=1)
+    # «нанёсшей N или более ран», «на N или более»: only the actions that have an amount carry one (an attack's
+    # strike, a wounding, a healing); before an attack there is none yet, so such a condition would never hold
+    c.need("min_amount" not in obj or (obj.get("event") in ("attack", "wounded", "healed") and obj.get("word") != "До"),
+           path + ("min_amount",), "min_amount is read from an attack (not «До» it), a wounding or a healing: "
+           "with another event or with «До» it would never hold in this engine")
     if obj.get("word") == "До":
         # 113.2 «До [действие]»: fires at the declaration of what it precedes, before its execution. The edition
         # says what that can be (Edition.before_events; ASM trigger-word-do, heroes-before-ability, do-any-action):

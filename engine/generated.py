@@ -27,8 +27,7 @@ class GeneratedActions:
         536.2.b: it starts at its target resolution step, with no redirection and no defender (the stack's
         target resolution step offers neither for a generated entry); 536.2.c: no payment stage; 536.3/536.5:
         the performing card (and its controller) makes the attack."""
-        performer = self.cards.get(self._effect_targets(entry, EffectSpec(do="", target=spec.performer or ""),
-                                                        groups)[0])
+        performer = self._performer(spec, groups)
         struck_ids = self._effect_targets(entry, spec, groups)
         struck = self.cards.get(struck_ids[0]) if struck_ids else None
         legal = performer is not None and struck is not None and performer.zone == "battlefield" \
@@ -52,16 +51,20 @@ class GeneratedActions:
         self.fire_before("attack", gen.declared, performer, attack="simple", cause=gen.declared)
         return True
 
+    def _performer(self: Game, spec: EffectSpec, groups: list) -> Card | None:
+        """Classic 536.3: the card the generating ability chose to perform the action, its target `spec.performer`
+        (one of target1…targetN: the card loader checks it, engine/cards.py); None when that choice is not one card."""
+        group = groups[int(str(spec.performer)[6:]) - 1]
+        return self.cards.get(group) if isinstance(group, str) else None
+
     def _generate_ability(self: Game, entry: Entry, spec: EffectSpec, groups: list) -> bool:
         """Classic 536.1 «принудительное выполнение особенности»: the performer (spec.performer) executes its
         ability spec.ability at the targets the generating ability chose after the performer (536.3). 536.2.a:
         on top of the stack if it is legal (the performer in play with that ability active, its targets where
         they were chosen); 536.2.b: from its target resolution step — of its first part, when it is a compound
         ability; 536.2.c: no payment stage (the entry is not an activation)."""
-        index = int((spec.performer or "target1")[6:])
-        performer = self.cards.get(groups[index - 1]) if 0 < index <= len(groups) and \
-            isinstance(groups[index - 1], str) else None
-        chosen = list(groups[index:])
+        performer = self._performer(spec, groups)
+        chosen = list(groups[int(str(spec.performer)[6:]):])
         ab = self.ability_of(performer, spec.ability or "") if performer is not None else None
         targets = [t for g in chosen for t in (g if isinstance(g, list) else [g])]
         zones = entry.data.get("target_zones", {})

@@ -262,8 +262,12 @@ class StackAndPriority:
             # classic 113.3: «После [текст]» fires after the payment of [текст], which is its parent; an attack
             # whose attacker left play before closing was not paid, and nothing fires (ASM after-needs-payment)
             if self.after_payment_made(hid):
+                # «После атаки …, нанёсшей N или более ран» reads the wounds of the strike (113.2.p1 «если не указано
+                # обратного», Trigger.min_amount), as «При атаке» does
+                strike = self.entry_of(entry.data.get("strike"))
                 self.fire("attack", hid or entry.data.get("strike", ""), attacker, attack="simple",
-                          phase="after_payment", cause=entry.data.get("strike"))
+                          phase="after_payment", cause=entry.data.get("strike"),
+                          amount=strike["info"].get("wounds", 0) if strike else 0)
         elif entry.activated:
             if not entry.data.get("paid"):
                 self._pay(entry)

@@ -34,7 +34,7 @@ class TriggeredAbilities:
         ctx: phase ("after_payment" for «После», "before" for «До»), amount, attack, cause, crossing, form.
         """
         fired = list(self.triggered_by(event, subject, ctx))
-        parent = self.generating_action(hid) if fired else hid
+        parent = self.generating_action(hid)
         for card, ab in fired:
             self._add_fired(card, ab.key, hid, parent, subject, ab.optional)
 
@@ -54,11 +54,11 @@ class TriggeredAbilities:
         """The triggered abilities (card, ability) whose condition this game action meets, in card order."""
         for card in self.sorted_cards():
             if event not in card.definition.trigger_events or not (self.in_play(card) or card is subject):
-                continue
+                continue            # ASM trigger-in-play: cards in play, and the card the action happens to
             you = self.controller(card)
             for ab in self.abilities_of(card):
                 t = ab.trigger
-                if ab.kind != "triggered" or t is None or t.event != event:
+                if t is None or t.event != event:        # only a triggered ability has a trigger (cards.py)
                     continue
                 if t.after_payment != (ctx.get("phase") == "after_payment") or \
                         t.before != (ctx.get("phase") == "before"):
@@ -78,9 +78,9 @@ class TriggeredAbilities:
                     if self.readings["becomes-at-most"] == "state":
                         before = float("inf")       # reading «state»: every change that leaves N or fewer lives
                     # «становится N или менее» (113.1; ASM becomes-crossing): the lives go from above N to N or below
-                    if not (before > (t.value or 0) >= after):
+                    if not (before > t.value >= after):          # the card loader requires the N (cards.py)
                         continue
-                if t.cause_kind == "attack" or t.cause is not None:
+                if t.cause is not None:                  # «от атаки …» comes with its cause filter (cards.py)
                     cause = self.entry_of(ctx.get("cause"))
                     if cause is None or (t.cause_kind == "attack" and cause["kind"] != "strike"):
                         continue

@@ -1,6 +1,8 @@
 """The turn: its start (503.1.b2 opening, 503.1.b12 movement, start-of-turn triggers), the main step's
 own actions (playing a card, moving a creature) — held on the stack/Queue when a «До» ability precedes them
-(113.2; ASM do-held-action) —, and its end.
+(113.2; ASM do-held-action) —, and its end. Who may move, play a card or end the turn, when, and where to:
+the active player alone, in his main step with an empty stack; a creature he controls to a free cell orthogonally
+next to it; a card from his own hand to a free cell (ASM classic-main-step).
 """
 
 from __future__ import annotations

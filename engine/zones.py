@@ -57,6 +57,9 @@ class Zones:
         after every card already there (115.4: statics apply in order of appearance), and its game segment
         starts in this turn (heroes 115.1)."""
         card.zone, card.cell = "battlefield", cell
+        # a control the board set up was a state of the card in play: it ended when the card left play, and the card
+        # comes back into play as its owner's (ASM play-without-cost: the owner plays it from his hand)
+        card.base_controller = card.owner
         self._counters["appear"] += 1
         card.appeared, card.appeared_turn = self._counters["appear"], self.turn
         # ASM battle-start-played-open: a card that comes into play face up is never revealed (503.1.b14 «при

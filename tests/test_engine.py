@@ -286,6 +286,22 @@ def test_vocabulary_check_reports_every_problem_with_its_path():
     assert check_card_definition(AVENGER) == []
 
 
+def test_min_amount_only_where_an_amount_is_read():
+    """«нанёсшей N или более ран»: a condition with min_amount on an action that has no amount (a death, «До» an
+    attack) would never hold: the card is refused; on an attack, a wounding or a healing it is accepted."""
+    def with_trigger(trigger: dict) -> dict:
+        return {"name": "X", "edition": "classic", "type": "creature", "lives": 1, "strike": [1, 1, 1],
+                "abilities": [{"key": "a", "kind": "triggered", "trigger": trigger,
+                               "effects": [{"do": "strike_bonus", "target": "self", "amount": 1}]}]}
+    where = ("abilities", 0, "trigger", "min_amount")
+    for bad in ({"word": "При", "event": "death", "min_amount": 2},
+                {"word": "До", "event": "attack", "subject": {"who": "self"}, "min_amount": 2}):
+        assert where in {p for p, _ in check_card_definition(with_trigger(bad))}, bad
+    for good in ({"word": "После", "event": "attack", "subject": {"who": "self"}, "min_amount": 3},
+                 {"word": "Если", "event": "healed", "min_amount": 2}):
+        assert where not in {p for p, _ in check_card_definition(with_trigger(good))}, good
+
+
 def test_every_assumption_is_quoted_where_it_is_carried_out_and_every_quote_is_registered():
     """DESIGN: an assumption is quoted (`ASM <id>`) in the engine or catalog code that carries it out;
     a quote naming no registered assumption is a dangling reference."""

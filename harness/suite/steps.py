@@ -540,6 +540,22 @@ def then_cannot(world: World, player: str, what: str, rest: str) -> None:
     world.expect_refusal(player, action, why)
 
 
+@then(_re(r"игрок " + P + r" не может (?:разыграть " + C + r"(?: в клетку (?P<cell>[a-z]\d))?|(?P<end>закончить ход))"
+          r"(?: \((?P<why>[^()]+)\))?"))
+def then_cannot_play_or_end(world: World, player: str, card: str | None = None, cell: str | None = None,
+                            end: str | None = None, why: str | None = None) -> None:
+    """Тогда игрок А не может разыграть "Гоблин" (в клетку c2) / не может закончить ход (+ the class of refusal,
+    required — lint S021: не сейчас, нет приоритета, …, «по правилам»: any refusal will do) — the engine refuses
+    to play that card (there) or to end the turn, for that reason, and nothing changes."""
+    if end:
+        action: dict = {"type": "end_turn"}
+    else:
+        action = {"type": "play", "card": world.card(card or "")["id"]}
+        if cell:
+            action["cell"] = cell
+    world.expect_refusal(player, action, why)
+
+
 @then(_re(r"игрок " + P + r" может (?P<what>объявить|назначить защитником|перенаправить атаку на) (?P<rest>.+)"))
 def then_may(world: World, player: str, what: str, rest: str) -> None:
     """Тогда игрок А может объявить способность "X: ключ" (it is offered, and the player may decline) /

@@ -27,7 +27,7 @@ PLAIN_TAG = ("a plain tag names neither a rule unit (@classic:113.2) nor an assu
              "the kit knows no other tags: remove it")
 NO_STEPS = "the scenario has no steps: it would pass without checking anything; give it a «Дано» and a «Тогда»"
 NOT_GIVEN_FIRST = "the scenario starts with «{step}»: a scenario starts with «Дано» (the board), then «Когда», then «Тогда»"
-REFUSAL_STEP = re.compile(r"игрок [^\s\"]+ не может (?:применить|атаковать|переместить) .+")
+REFUSAL_STEP = re.compile(r"игрок [^\s\"]+ не может (?:(?:применить|атаковать|переместить|разыграть) .+|закончить ход.*)")
 REFUSAL_CLASS = re.compile(r".+ \((?P<why>[^()]+)\)")     # as the step reads it (harness/suite/steps.py)
 OUTSIDE = "the feature file is a link to {target}, outside {folder}/: features are read from that folder only"
 
