@@ -74,6 +74,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_stack_empty": ("stack",),
     "then_stack": ("cards", "card.id", "card.name", "stack", "stack.source", "stack.kind", "stack.ability"),
     "then_cannot": ("cards", "card.id", "card.name"),
+    "then_cannot_play_or_end": ("cards", "card.id", "card.name"),
     "then_triggered_times": ("cards", "card.id", "card.name", "history", "history.turn", "turn", "history.kind", "history.source", "history.info", "history.info.ability"),
     "then_declared_this_turn": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.turn", "turn", "history.info", "history.info.ability"),
     "then_no_abilities": ("cards", "card.id", "card.name", "card.abilities"),
