@@ -99,7 +99,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_cell_options": ("pending", "pending.kind", "pending.player", "pending.options"),
     "then_cell_marker": ("cells",),
     "then_history_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.targets", "history.info", "history.info.effect", "history.info.ended", "history.info.generated", "history.info.action", "history.info.cards"),
-    "then_history_record": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.targets", "history.resources", "history.controller", "history.parent", "history.info", "history.info.ability", "history.info.generated", "history.info.effect", "history.info.ended", "history.info.cards"),
+    "then_history_record": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.targets", "history.resources", "history.controller", "history.parent", "history.info", "history.info.ability", "history.info.generated", "history.info.effect", "history.info.ended", "history.info.cards", "history.info.action"),
     "then_must_roll": ("pending", "pending.kind", "pending.player", "pending.role"),
     "then_count": ("cards", "card.id", "card.name", "card.counters", "card.current_lives", "card.wounds"),
     "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
