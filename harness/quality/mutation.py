@@ -279,7 +279,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.4.p1-1]", "heroes [113.4.p1-2]", "heroes [113.4.p1-70]", "heroes [113.4.p1-90]",
         "heroes [113.4.p1-91]",
     ),
-    "blind1-host-left-squad": ("classic [503.1.b8-5]",),
+    "blind1-host-left-squad": ("classic [503.1.b8-5]", "classic [503.1.b8-94]"),
     "blind1-identity-lost-in-graveyard": (
         "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2-81]", "classic [537.2.ex1-1]",
         "classic [537.2.ex1-7]", "classic [537.4-2]", "classic [537.4-80]",
@@ -293,7 +293,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.2-6]", "heroes [113.2.ex1-2]",
     ),
     "blind1-last-trigger-point-only": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
-    "blind1-lethal-ignores-additional": ("classic [503.1.b5-3]",),
+    "blind1-lethal-ignores-additional": ("classic [503.1.b5-3]", "classic [503.1.b5-94]"),
     "blind1-limit-reset-on-reentry": ("heroes [113.4.p1-90]", "heroes [113.4.p1-91]"),
     "blind1-lives-cancel-all": ("classic [503.1.b6-1]", "classic [503.1.b6-3]"),
     "blind1-loop-cut-after-repeat": (
@@ -304,7 +304,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.ex1-1]", "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-3]",
         "classic [503.1.p2-80]",
     ),
-    "blind1-loses-battlefield-only": ("classic [503.1.b10-1]",),
+    "blind1-loses-battlefield-only": ("classic [503.1.b10-1]", "classic [503.1.b18-94]"),
     "blind1-mandatory-may-decline": (
         "heroes [113.2-11]", "heroes [113.2-1]", "heroes [113.2-3]", "heroes [113.2-4]", "heroes [113.2-5]",
         "heroes [113.2-6]", "heroes [113.2-7]", "heroes [113.2-8]", "heroes [113.2-9]",
@@ -363,7 +363,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "blind1-static-yours-by-owner": ("heroes [115.1-70]", "heroes [115.1-71]"),
     "blind1-strike-roll-clamped": ("classic [503.1.b13-1]", "classic [503.1.b13-3]"),
     "blind1-subject-by-owner": ("classic [113.2.ex1-70]", "heroes [113.2.ex1-70]"),
-    "blind1-substitution-sticky": ("classic [503.1.b19-1]",),
+    "blind1-substitution-sticky": ("classic [503.1.b19-1]", "classic [503.1.b19-94]"),
     "blind1-this-turn-any-turn": ("classic [537.2-70]", "classic [537.2-71]"),
     "blind1-trigger-declarer-at-firing": (
         "classic [113.2.ex1-1]", "classic [113.2.ex1-4]", "classic [537.1.f-1]",
@@ -450,7 +450,8 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "blind2-both-squads-open": (
         "classic [503.1.b12-1]", "classic [503.1.b12-70]", "classic [503.1.b15-2]", "classic [503.1.b19-1]",
-        "classic [503.1.b2-1]", "classic [503.1.b2-2]", "classic [503.1.b2-3]", "classic [503.1.b2-70]",
+        "classic [503.1.b19-94]", "classic [503.1.b2-1]", "classic [503.1.b2-2]", "classic [503.1.b2-3]",
+        "classic [503.1.b2-70]",
     ),
     "blind2-classic-pays-before": (
         "classic [113.2-18]", "classic [113.2-8]", "classic [113.2.p2-1]", "classic [113.3-2]",
@@ -505,6 +506,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "blind2-first-trigger-point-only": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "blind2-flyer-stays-on-battlefield": (
         "classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b4-3]", "classic [503.1.b8-5]",
+        "classic [503.1.b8-94]",
     ),
     "blind2-forced-ability-paid": (
         "classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.b-7]", "heroes [113.3.dup2.p1-92]",
@@ -586,7 +588,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [113.4.p1-91]",
     ),
     "blind2-host-left-to-graveyard-only": (
-        "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",
+        "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [503.1.b8-94]",
     ),
     "blind2-hostless-survives": (
         "classic [503.1.b7-1]", "classic [503.1.b7-2]", "classic [503.1.b7-3]", "classic [503.1.b7-4]",
@@ -602,7 +604,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "blind2-last-trigger-point-only": ("heroes [113.6-4]", "heroes [113.6.ex1-3]"),
     "blind2-lethal-ignores-extra-lives": (
-        "classic [503.1.b5-3]", "classic [503.1.b5-5]", "classic [503.1.b5-6]",
+        "classic [503.1.b5-3]", "classic [503.1.b5-5]", "classic [503.1.b5-6]", "classic [503.1.b5-94]",
     ),
     "blind2-limit-by-card-name": (
         "heroes [113.2-4]", "heroes [113.3.dup2.p1-6]", "heroes [113.3.dup2.p1-7]",
@@ -681,7 +683,9 @@ KILLS: dict[str, tuple[str, ...]] = {
         "heroes [115.4-2]", "heroes [115.4-3]", "heroes [115.4-4]", "heroes [115.4-5]",
     ),
     "blind2-strike-table-clamped": ("classic [503.1.b13-1]", "classic [503.1.b13-3]"),
-    "blind2-substitution-ignored": ("classic [503.1.b19-1]", "classic [503.1.b19-2]"),
+    "blind2-substitution-ignored": (
+        "classic [503.1.b19-1]", "classic [503.1.b19-2]", "classic [503.1.b19-94]",
+    ),
     "blind2-targeted-not-revealed": ("classic [503.1.b1-1]", "classic [503.1.b1-2]", "classic [503.1.b14-1]"),
     "blind2-trigger-declared-by-owner": (
         "classic [113.2-29]", "classic [537.1.e-2]", "heroes [113.2.ex1-4]", "heroes [113.2.ex1-5]",
@@ -809,6 +813,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "flying-source-inert": ("classic [503.1.b4-2]", "classic [503.1.b4-3]"),
     "flying-stays": (
         "classic [503.1.b10-1]", "classic [503.1.b10-2]", "classic [503.1.b4-3]", "classic [503.1.b8-5]",
+        "classic [503.1.b8-94]",
     ),
     "generated-ability-paid": (
         "classic [536.2.b-10]", "classic [536.2.b-6]", "classic [536.2.b-7]", "heroes [113.3.dup2.p1-92]",
@@ -898,17 +903,18 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b15-2]", "classic [503.1.b15-4]", "classic [503.1.b15-5]", "classic [503.1.b15-6]",
         "classic [503.1.b16-1]", "classic [503.1.b16-3]", "classic [503.1.b16-5]", "classic [503.1.b16-6]",
         "classic [503.1.b17-1]", "classic [503.1.b17-2]", "classic [503.1.b17-3]", "classic [503.1.b18-1]",
-        "classic [503.1.b18-2]", "classic [503.1.b19-1]", "classic [503.1.b19-2]", "classic [503.1.b2-1]",
-        "classic [503.1.b2-70]", "classic [503.1.b4-1]", "classic [503.1.b4-3]", "classic [503.1.b5-1]",
-        "classic [503.1.b5-4]", "classic [503.1.b5-5]", "classic [503.1.b6-1]", "classic [503.1.b6-2]",
-        "classic [503.1.b6-3]", "classic [503.1.b7-1]", "classic [503.1.b7-2]", "classic [503.1.b7-3]",
-        "classic [503.1.b7-4]", "classic [503.1.b7-5]", "classic [503.1.b8-1]", "classic [503.1.b8-2]",
-        "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [503.1.b9-1]",
-        "classic [503.1.b9-2]", "classic [503.1.b9-3]", "classic [503.1.ex1-1]", "classic [503.1.p1-1]",
-        "classic [503.1.p1-2]", "classic [503.1.p1-3]", "classic [503.1.p2-1]", "classic [503.1.p2-2]",
-        "classic [503.1.p2-80]", "classic [537.1.f-1]", "classic [537.1.f-2]", "classic [537.1.f-3]",
-        "classic [537.2.ex1-1]", "classic [537.2.ex1-4]", "classic [537.2.ex1-7]", "classic [538.2-1]",
-        "classic [538.2-80]", "classic [538.2-81]", "heroes [113.2-1]",
+        "classic [503.1.b18-2]", "classic [503.1.b19-1]", "classic [503.1.b19-2]", "classic [503.1.b19-94]",
+        "classic [503.1.b2-1]", "classic [503.1.b2-70]", "classic [503.1.b4-1]", "classic [503.1.b4-3]",
+        "classic [503.1.b5-1]", "classic [503.1.b5-4]", "classic [503.1.b5-5]", "classic [503.1.b6-1]",
+        "classic [503.1.b6-2]", "classic [503.1.b6-3]", "classic [503.1.b7-1]", "classic [503.1.b7-2]",
+        "classic [503.1.b7-3]", "classic [503.1.b7-4]", "classic [503.1.b7-5]", "classic [503.1.b8-1]",
+        "classic [503.1.b8-2]", "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]",
+        "classic [503.1.b8-94]", "classic [503.1.b9-1]", "classic [503.1.b9-2]", "classic [503.1.b9-3]",
+        "classic [503.1.ex1-1]", "classic [503.1.p1-1]", "classic [503.1.p1-2]", "classic [503.1.p1-3]",
+        "classic [503.1.p2-1]", "classic [503.1.p2-2]", "classic [503.1.p2-80]", "classic [537.1.f-1]",
+        "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]", "classic [537.2.ex1-4]",
+        "classic [537.2.ex1-7]", "classic [538.2-1]", "classic [538.2-80]", "classic [538.2-81]",
+        "heroes [113.2-1]",
     ),
     "history-from-appearance": ("classic [537.2.ex2-1]", "classic [537.2.ex2-2]"),
     "history-no-other-info": (
@@ -931,9 +937,10 @@ KILLS: dict[str, tuple[str, ...]] = {
     ),
     "history-of-the-turn": (
         "classic [503.1.b12-1]", "classic [503.1.b12-70]", "classic [503.1.b15-1]", "classic [503.1.b15-2]",
-        "classic [503.1.b15-4]", "classic [503.1.b19-1]", "classic [503.1.b2-1]", "classic [503.1.b2-70]",
-        "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]", "classic [537.2.ex2-1]",
-        "classic [537.2.ex2-2]", "classic [537.3-4]", "classic [537.3-5]", "heroes [113.2-6]",
+        "classic [503.1.b15-4]", "classic [503.1.b19-1]", "classic [503.1.b19-94]", "classic [503.1.b2-1]",
+        "classic [503.1.b2-70]", "classic [537.1.f-2]", "classic [537.1.f-3]", "classic [537.2.ex1-1]",
+        "classic [537.2.ex2-1]", "classic [537.2.ex2-2]", "classic [537.3-4]", "classic [537.3-5]",
+        "heroes [113.2-6]",
     ),
     "history-source-is-cause": (
         "classic [113.2-19]", "classic [113.2-20]", "classic [113.2-21]", "classic [113.2-25]",
@@ -946,10 +953,13 @@ KILLS: dict[str, tuple[str, ...]] = {
     "history-targets-chosen-only": (
         "classic [113.2.p2-16]", "classic [113.2.p2-5]", "classic [113.2.p2-80]", "classic [537.1.c-1]",
     ),
-    "host-leaves-only-by-death": ("classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]"),
+    "host-leaves-only-by-death": (
+        "classic [503.1.b8-3]", "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [503.1.b8-94]",
+    ),
     "host-left-stays": (
         "classic [503.1-1]", "classic [503.1.b8-1]", "classic [503.1.b8-2]", "classic [503.1.b8-3]",
-        "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [538.2-1]", "classic [538.2-80]",
+        "classic [503.1.b8-4]", "classic [503.1.b8-5]", "classic [503.1.b8-94]", "classic [538.2-1]",
+        "classic [538.2-80]",
     ),
     "hostless-stays": (
         "classic [503.1.b7-1]", "classic [503.1.b7-2]", "classic [503.1.b7-3]", "classic [503.1.b7-4]",
@@ -971,13 +981,14 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [113.2-17]", "classic [113.2-28]", "classic [113.2-7]", "classic [113.2.ex1-3]",
         "classic [113.2.ex1-4]", "classic [503.1-1]", "classic [503.1.b13-27]", "classic [503.1.b13-28]",
         "classic [503.1.b13-29]", "classic [503.1.b13-30]", "classic [503.1.b18-3]", "classic [503.1.b18-4]",
-        "classic [503.1.b5-1]", "classic [503.1.b5-4]", "classic [503.1.b5-5]", "classic [503.1.b5-6]",
-        "classic [503.1.b5-80]", "classic [503.1.b5-81]", "classic [503.1.b8-1]", "classic [503.1.b8-2]",
-        "classic [503.1.p1-1]", "classic [503.1.p1-2]", "classic [503.1.p1-3]", "classic [537.4-2]",
-        "classic [537.4-80]", "classic [538.1.b2-1]", "heroes [113.1-1]", "heroes [113.1-2]",
-        "heroes [113.2-1]", "heroes [113.2.ex1-2]", "heroes [113.2.ex1-3]", "heroes [113.2.ex1-4]",
-        "heroes [113.2.ex1-5]", "heroes [113.2.ex1-70]", "heroes [113.3-1]", "heroes [113.3-2]",
-        "heroes [113.3-3]", "heroes [113.3.dup2.p1-8]", "heroes [113.3.dup2.p1-90]",
+        "classic [503.1.b18-94]", "classic [503.1.b5-1]", "classic [503.1.b5-4]", "classic [503.1.b5-5]",
+        "classic [503.1.b5-6]", "classic [503.1.b5-80]", "classic [503.1.b5-81]", "classic [503.1.b8-1]",
+        "classic [503.1.b8-2]", "classic [503.1.p1-1]", "classic [503.1.p1-2]", "classic [503.1.p1-3]",
+        "classic [537.4-2]", "classic [537.4-80]", "classic [538.1.b2-1]",
+        "classic [classic-activated-repeat-1]", "classic [classic-activated-repeat-2]", "heroes [113.1-1]",
+        "heroes [113.1-2]", "heroes [113.2-1]", "heroes [113.2.ex1-2]", "heroes [113.2.ex1-3]",
+        "heroes [113.2.ex1-4]", "heroes [113.2.ex1-5]", "heroes [113.2.ex1-70]", "heroes [113.3-1]",
+        "heroes [113.3-2]", "heroes [113.3-3]", "heroes [113.3.dup2.p1-8]", "heroes [113.3.dup2.p1-90]",
         "heroes [113.3.dup2.p1-91]", "heroes [113.4-1]", "heroes [113.4-2]", "heroes [113.4-70]",
         "heroes [113.4.p1-1]", "heroes [113.4.p1-2]", "heroes [113.4.p1-5]", "heroes [113.4.p1-6]",
         "heroes [113.4.p1-70]", "heroes [113.7-1]", "heroes [113.7.ex1-1]", "heroes [113.7.ex1-2]",
@@ -1048,7 +1059,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b11-70]", "classic [503.1.b15-6]", "classic [503.1.b8-4]",
     ),
     "no-shuffle-after-take": ("classic [503.1.b17-2]", "classic [503.1.b17-3]"),
-    "no-substitution": ("classic [503.1.b19-1]", "classic [503.1.b19-2]"),
+    "no-substitution": ("classic [503.1.b19-1]", "classic [503.1.b19-2]", "classic [503.1.b19-94]"),
     "nobody-loses": (
         "classic [503.1.b18-1]", "classic [503.1.b18-2]", "classic [503.1.b18-3]", "classic [503.1.b18-4]",
         "classic [503.1.b18-5]",
@@ -1061,12 +1072,13 @@ KILLS: dict[str, tuple[str, ...]] = {
     "one-loser-at-a-time": ("classic [503.1.b18-3]", "classic [503.1.b18-4]"),
     "opens-every-card": (
         "classic [503.1.b12-1]", "classic [503.1.b12-70]", "classic [503.1.b15-2]", "classic [503.1.b19-1]",
-        "classic [503.1.b2-1]", "classic [503.1.b2-2]", "classic [503.1.b2-3]", "classic [503.1.b2-70]",
+        "classic [503.1.b19-94]", "classic [503.1.b2-1]", "classic [503.1.b2-2]", "classic [503.1.b2-3]",
+        "classic [503.1.b2-70]",
     ),
     "opens-nothing": (
-        "classic [113.2-22]", "classic [503.1.b12-70]", "classic [503.1.b19-1]", "classic [503.1.b2-1]",
-        "classic [503.1.b2-2]", "classic [503.1.b2-3]", "classic [503.1.b2-70]", "classic [537.1.e-80]",
-        "heroes [115.4-4]", "heroes [115.4-5]", "heroes [115.4-6]",
+        "classic [113.2-22]", "classic [503.1.b12-70]", "classic [503.1.b19-1]", "classic [503.1.b19-94]",
+        "classic [503.1.b2-1]", "classic [503.1.b2-2]", "classic [503.1.b2-3]", "classic [503.1.b2-70]",
+        "classic [537.1.e-80]", "heroes [115.4-4]", "heroes [115.4-5]", "heroes [115.4-6]",
     ),
     "opens-owners-cards": (
         "classic [503.1.b12-70]", "classic [503.1.b2-2]", "classic [503.1.b2-3]", "classic [503.1.b2-70]",
@@ -1126,6 +1138,7 @@ KILLS: dict[str, tuple[str, ...]] = {
     "protection-from-anyone": ("classic [protection-3]", "classic [protection-5]"),
     "protection-ignored": (
         "classic [113.2.p2-11]", "classic [113.2.p2-80]", "classic [536.5-3]", "classic [536.5-4]",
+        "classic [classic-activated-repeat-1]", "classic [classic-activated-repeat-2]",
         "classic [protection-1]", "classic [protection-2]", "heroes [113.3.dup2.p1-91]",
         "heroes [115.1.p1-3]",
     ),
