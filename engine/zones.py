@@ -22,10 +22,11 @@ class Zones:
     """Cards and zones (a part of Game)."""
 
     def sorted_cards(self: Game) -> tuple[Card, ...]:
-        # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone), so
-        # the order by id is computed once (a hot path: every rule-effects check reads it)
+        # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone; no card
+        # enters or leaves the game), so the order by id is computed once (a hot path: every rule-effects check
+        # reads it; a clone copies it with the cards)
         cached = self.__dict__.get("_by_id")
-        if cached is None or len(cached) != len(self.cards):
+        if cached is None:
             cached = self.__dict__["_by_id"] = tuple(sorted(self.cards.values(), key=lambda c: c.id))
         return cached
 
@@ -74,8 +75,7 @@ class Zones:
         taken = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
         if card.last_cell and card.last_cell not in taken:
             return card.last_cell
-        index = self.players.index(self.controller(card)) if self.controller(card) in self.players else 0
-        for row in self.edition.home_rows(index):
+        for row in self.edition.home_rows(self.players.index(self.controller(card))):
             for col in self.edition.columns:
                 if f"{col}{row}" not in taken:
                     return f"{col}{row}"
@@ -86,10 +86,10 @@ class Zones:
         still in play (simultaneous), then they go to their owners' graveyards."""
         logged = []
         for c in cards:
-            logged.append(self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
-                                   effect="death" if effect == "destroyed" else effect,
-                                   controller=self.controller(c), destroyed=effect == "destroyed"))
-        for c, hid in zip(cards, logged, strict=True):
+            logged.append((c, self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
+                                       effect="death" if effect == "destroyed" else effect,
+                                       controller=self.controller(c))))
+        for c, hid in logged:
             self.fire("death", hid, c, cause=causes.get(c.id))
             # «При уничтожении» fires on every destruction: an ability's, and the rule effects the text calls so,
             # 503.1.b5 «уничтожение карты при получении ею смертельного числа ран», 503.1.b7/b8 «уничтожение
@@ -118,10 +118,10 @@ class Zones:
 
     def shuffle(self: Game, player: str, reason: str) -> None:
         deck = self.deck_of(player)
-        # the order comes from the board's seed, the player and the shuffles so far (ASM deterministic-shuffle)
-        n = sum(1 for h in self.history if h["info"].get("effect") == "shuffle") + 1
+        # the order comes from the board's seed, the player and the shuffles so far, this one counted (ASM
+        # deterministic-shuffle: the order is never a scenario's check, only that the whole deck was shuffled)
         ids = [c.id for c in deck]
-        random.Random(f"{self.seed}:{player}:{n}").shuffle(ids)
+        random.Random(f"{self.seed}:{player}:{self._new_id('shuffle')}").shuffle(ids)
         for pos, cid in enumerate(ids):
             self.cards[cid].position = pos
         self.log("rule_effect", controller=player, targets=ids, effect="shuffle", reason=reason, seed=self.seed,
