@@ -72,7 +72,9 @@ class Zones:
         return bool(a.cell and b.cell) and self.edition.adjacent(a.cell or "", b.cell or "")
 
     def free_cell(self: Game, card: Card) -> str | None:
-        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+        """ASM flying-return: the cell it left if free, else the first free cell of its controller's half, rows
+        from his edge of the battlefield, columns a–e (None: the half is full)."""
+        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield"}   # only cards there have a cell
         if card.last_cell and card.last_cell not in taken:
             return card.last_cell
         for row in self.edition.home_rows(self.players.index(self.controller(card))):
