@@ -43,10 +43,11 @@ class Zones:
         """The controlling player: the latest control effect on the card, else its base controller."""
         if not self.in_play(card):
             return card.owner
-        latest = None                   # the control effect latest in order (of two in the same order, the later one)
-        for e in self.effects:
-            if e.kind == "control" and e.to and e.target == card.id and (latest is None or e.order >= latest.order):
-                latest = e
+        # the control effect latest in order (no two effects share one: a set-up effect's is (0, its index), a
+        # static's (0, its source's appearance, ability, effect), an effect's (1, the history's length), each
+        # logged as it is added)
+        latest = max((e for e in self.effects if e.kind == "control" and e.to and e.target == card.id),
+                     key=lambda e: e.order, default=None)
         return card.base_controller if latest is None else latest.to
 
     def on_cell(self: Game, cell: str) -> list[Card]:
