@@ -99,6 +99,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         # effects last ran to their end, so the loop of rule_effects.run is skipped while nothing changed
         self.changes = 0
         self.rules_checked_at = -1
+        self.rules_cut: frozenset[tuple] = frozenset()   # the effects applied by the last loop, when it cut a cycle
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)
@@ -141,7 +142,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                                        to=e.get("to"), amount=int(e.get("amount", 0)),
                                        while_="source_in_squad" if duration == "source_in_squad" else None,
                                        until_end_of_turn=until, order=(0, i)))
-        self.log("setup", active=self.active)
+        self.log("setup")
         if self.step == "start":
             self._begin_turn()
         self._advance()

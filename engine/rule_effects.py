@@ -28,8 +28,9 @@ Batch = tuple[tuple, Callable[[], None]]
 
 
 def run(game: Game) -> None:
-    """Apply every relevant rule effect, until none is (503.1.p1). The loop is skipped when nothing that a
-    rule effect reads has changed since it last ran to its end (`Game.changes`: see BattleHistory.log)."""
+    """Apply every relevant rule effect, until none is (503.1.p1) or only the effects of a cyclic sequence cut
+    before its first repetition are (503.1.p2). The loop is skipped when nothing that a rule effect reads has
+    changed since it last ran to its end (`Game.changes`: see BattleHistory.log)."""
     if game.changes == game.rules_checked_at:
         if game.VERIFY_SKIPS:
             verify.nothing_relevant(game, CHECKS)
@@ -60,10 +61,11 @@ def run(game: Game) -> None:
         apply()
     if game.VERIFY_SKIPS and not game.lost:
         verify.left_out_irrelevant(game, CHECKS, checks)
-    if not cut:
-        # nothing is relevant any more: the loop may be skipped until something changes (a loop that cut a
-        # cyclic sequence ended with effects still relevant, and runs again next time, as it always did)
-        game.rules_checked_at = game.changes
+    # nothing is relevant any more but the effects of a cut cyclic sequence: the loop is skipped until something
+    # changes. Run again with nothing changed, it would only start the same sequence anew — the repetition 503.1.p2
+    # cuts («эффекты вновь не накладываются», 503.1.ex1) — each time a player passes.
+    game.rules_checked_at = game.changes
+    game.rules_cut = frozenset(applied) if cut else frozenset()
 
 
 def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:

@@ -121,8 +121,8 @@ class Zones:
 
     def shuffle(self: Game, player: str, reason: str) -> None:
         deck = self.deck_of(player)
-        # the order comes from the board's seed, the player and the shuffles so far, this one counted (ASM
-        # deterministic-shuffle: the order is never a scenario's check, only that the whole deck was shuffled)
+        # the order comes from the board's seed, the player and the shuffles so far, this one counted
+        # (ASM deterministic-shuffle: the order is never a scenario's check, only that the whole deck was shuffled)
         ids = [c.id for c in deck]
         random.Random(f"{self.seed}:{player}:{self._new_id('shuffle')}").shuffle(ids)
         for pos, cid in enumerate(ids):
