@@ -96,9 +96,10 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         self.history: list[dict] = []
         # every game change is written to the battle history in the same step (537.1): `changes` counts the
         # entries that record one (BattleHistory.log), and `rules_checked_at` is its value when the rule
-        # effects last ran to their end, so the loop of rule_effects.run is skipped while nothing changed
+        # effects last ran to their end (None: never yet), so the loop of rule_effects.run is skipped while nothing
+        # changed
         self.changes = 0
-        self.rules_checked_at = -1
+        self.rules_checked_at: int | None = None
         self.rules_cut: frozenset[tuple] = frozenset()   # the effects applied by the last loop, when it cut a cycle
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
