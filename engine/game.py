@@ -100,7 +100,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         # changed
         self.changes = 0
         self.rules_checked_at: int | None = None
-        self.rules_cut: frozenset[tuple] = frozenset()   # the effects applied by the last loop, when it cut a cycle
+        self.rules_cut: frozenset[tuple] = frozenset()   # the repeated effects the last loop cut (503.1.p2)
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)

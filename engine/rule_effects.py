@@ -65,7 +65,7 @@ def run(game: Game) -> None:
     # changes. Run again with nothing changed, it would only start the same sequence anew — the repetition 503.1.p2
     # cuts («эффекты вновь не накладываются», 503.1.ex1) — each time a player passes.
     game.rules_checked_at = game.changes
-    game.rules_cut = frozenset(applied) if cut else frozenset()
+    game.rules_cut = frozenset(a for repeated in cut for a in repeated)
 
 
 def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:

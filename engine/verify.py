@@ -18,7 +18,7 @@ Check = Callable[[Any], Any]
 
 def nothing_relevant(game: Any, checks: Sequence[Check]) -> None:
     """A skipped rule-effects loop must have had nothing to apply but the batches its last run cut (503.1.p2: a
-    batch holding an effect that run applied, `Game.rules_cut`)."""
+    batch holding an effect whose repetition that run cut, `Game.rules_cut`)."""
     relevant = [check.__name__ for check in checks
                 if (found := check(game)) is not None and not any(a in game.rules_cut for a in found[0])]
     if relevant:

@@ -59,6 +59,9 @@ class Zones:
         after every card already there (115.4: statics apply in order of appearance), and its game segment
         starts in this turn (heroes 115.1)."""
         card.zone, card.cell = "battlefield", cell
+        # it comes into its owner's squad: a set-up control (the board's `controller`) held the card while it stayed
+        # in play, and a card that left play and comes back is a new object (537.4)
+        card.base_controller = card.owner
         self._counters["appear"] += 1
         card.appeared, card.appeared_turn = self._counters["appear"], self.turn
         # ASM battle-start-played-open: a card that comes into play face up is never revealed (503.1.b14 «при
