@@ -51,9 +51,10 @@ class Edition:
         return abs(ax - bx) + abs(ay - by) == 1
 
     def home_rows(self, player_index: int) -> range:
-        """The three rows of a player's half: the first player rows 1–3, the second 4–6 (ASM classic-grid)."""
+        """The three rows of a player's half, counted from his edge of the battlefield: the first player rows
+        1, 2, 3, the second 6, 5, 4 (ASM classic-grid; ASM flying-return: «ряды от его края»)."""
         half = self.rows // 2
-        return range(1, half + 1) if player_index == 0 else range(half + 1, self.rows + 1)
+        return range(1, half + 1) if player_index == 0 else range(self.rows, half, -1)
 
     def adjacent(self, a: str, b: str) -> bool:
         """Cards «стоят рядом» when their cells touch, diagonals included (cards.md; ASM classic-grid)."""

@@ -96,9 +96,11 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
         self.history: list[dict] = []
         # every game change is written to the battle history in the same step (537.1): `changes` counts the
         # entries that record one (BattleHistory.log), and `rules_checked_at` is its value when the rule
-        # effects last ran to their end, so the loop of rule_effects.run is skipped while nothing changed
+        # effects last ran to their end (None: never yet), so the loop of rule_effects.run is skipped while nothing
+        # changed
         self.changes = 0
-        self.rules_checked_at = -1
+        self.rules_checked_at: int | None = None
+        self.rules_cut: frozenset[tuple] = frozenset()   # the repeated effects the last loop cut (503.1.p2)
         self.lost: list[str] = []
         self.seed: int = int(setup.get("seed", 0))
         self.deck_dirty: dict[str, str] = {}      # player → why his deck must be shuffled (503.1.b17)
@@ -141,7 +143,7 @@ class Game(StackAndPriority, TriggeredAbilities, ActivatedAbilities, StaticAbili
                                        to=e.get("to"), amount=int(e.get("amount", 0)),
                                        while_="source_in_squad" if duration == "source_in_squad" else None,
                                        until_end_of_turn=until, order=(0, i)))
-        self.log("setup", active=self.active)
+        self.log("setup")
         if self.step == "start":
             self._begin_turn()
         self._advance()

@@ -19,6 +19,8 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import verify
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -26,11 +28,12 @@ Batch = tuple[tuple, Callable[[], None]]
 
 
 def run(game: Game) -> None:
-    """Apply every relevant rule effect, until none is (503.1.p1). The loop is skipped when nothing that a
-    rule effect reads has changed since it last ran to its end (`Game.changes`: see BattleHistory.log)."""
+    """Apply every relevant rule effect, until none is (503.1.p1) or only the effects of a cyclic sequence cut
+    before its first repetition are (503.1.p2). The loop is skipped when nothing that a rule effect reads has
+    changed since it last ran to its end (`Game.changes`: see BattleHistory.log)."""
     if game.changes == game.rules_checked_at:
         if game.VERIFY_SKIPS:
-            _verify_nothing_relevant(game)
+            verify.nothing_relevant(game, CHECKS)
         return
     applied: set[tuple] = set()
     cut: set[tuple] = set()
@@ -57,28 +60,12 @@ def run(game: Game) -> None:
         game.priority = None           # 503.1.p1: nobody has priority while rule effects are applied
         apply()
     if game.VERIFY_SKIPS and not game.lost:
-        _verify_impossible(game, checks)
-    if not cut:
-        # nothing is relevant any more: the loop may be skipped until something changes (a loop that cut a
-        # cyclic sequence ended with effects still relevant, and runs again next time, as it always did)
-        game.rules_checked_at = game.changes
-
-
-def _verify_nothing_relevant(game: Game) -> None:
-    """Game.VERIFY_SKIPS (tests): a skipped loop must have had nothing to apply."""
-    relevant = [check.__name__ for check in CHECKS if check(game) is not None]
-    if relevant:
-        raise AssertionError(f"rule effects skipped while relevant: {relevant} (a change was not recorded in "
-                             f"Game.changes)")
-
-
-def _verify_impossible(game: Game, checks: tuple[Callable[[Game], Batch | None], ...]) -> None:
-    """Game.VERIFY_SKIPS (tests): a check left out as impossible in this game (possible_checks) has nothing to
-    apply."""
-    relevant = [check.__name__ for check in CHECKS if check not in checks and check(game) is not None]
-    if relevant:
-        raise AssertionError(f"rule effects left out as impossible in this game are relevant: {relevant} "
-                             f"(rule_effects.POSSIBLE)")
+        verify.left_out_irrelevant(game, CHECKS, checks)
+    # nothing is relevant any more but the effects of a cut cyclic sequence: the loop is skipped until something
+    # changes. Run again with nothing changed, it would only start the same sequence anew — the repetition 503.1.p2
+    # cuts («эффекты вновь не накладываются», 503.1.ex1) — each time a player passes.
+    game.rules_checked_at = game.changes
+    game.rules_cut = frozenset(a for repeated in cut for a in repeated)
 
 
 def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:
@@ -198,29 +185,21 @@ def lives_cancel(game: Game) -> Batch | None:
     return tuple(("lives_cancel", c.id, c.additional, c.negative) for c in both), apply
 
 
-def _excess(quantity: str, maximum: str, effect: str, doc: str) -> Callable[[Game], Batch | None]:
+def _excess(game: Game, quantity: str, maximum: str, effect: str) -> Batch | None:
     """503.1.b16 for one quantity of a card (`quantity`, a Card field) and its maximum (`maximum`, a CardDef
     field): what is above the maximum is removed at once; a card exactly at its maximum keeps it all."""
+    over = [c for c in game.sorted_cards() if getattr(c.definition, maximum) is not None
+            and getattr(c, quantity) > getattr(c.definition, maximum)]
+    if not over:
+        return None
 
-    def check(game: Game) -> Batch | None:
-        over = [c for c in game.sorted_cards() if getattr(c.definition, maximum) is not None
-                and getattr(c, quantity) > getattr(c.definition, maximum)]
-        if not over:
-            return None
+    def apply() -> None:
+        for c in over:
+            extra = getattr(c, quantity) - getattr(c.definition, maximum)
+            setattr(c, quantity, getattr(c, quantity) - extra)
+            game.log("rule_effect", targets=[c.id], effect=effect, amount=extra)
 
-        def apply() -> None:
-            for c in over:
-                extra = getattr(c, quantity) - getattr(c.definition, maximum)
-                setattr(c, quantity, getattr(c, quantity) - extra)
-                game.log("rule_effect", targets=[c.id], effect=effect, amount=extra)
-
-        return tuple((effect, c.id, getattr(c, quantity)) for c in over), apply
-
-    check.__name__, check.__doc__ = effect, doc
-    return check
-
-
-_excess_additional = _excess("additional", "max_additional_lives", "excess_lives", "")
+    return tuple((effect, c.id, getattr(c, quantity)) for c in over), apply
 
 
 def excess_lives(game: Game) -> Batch | None:
@@ -232,7 +211,7 @@ def excess_lives(game: Game) -> Batch | None:
     and as many additional lives as they exceed it by (at most all it carries) are removed — a wounded card keeps
     additional lives that an unwounded one would lose."""
     if game.readings["max-lives"] == "additional":
-        return _excess_additional(game)
+        return _excess(game, "additional", "max_additional_lives", "excess_lives")
     over = [(c, min(c.additional, game.current_lives(c) - c.max_lives - c.definition.max_additional_lives))
             for c in game.sorted_cards() if c.definition.max_additional_lives is not None and c.additional > 0
             and game.current_lives(c) > c.max_lives + c.definition.max_additional_lives]
@@ -246,9 +225,11 @@ def excess_lives(game: Game) -> Batch | None:
 
     return tuple(("excess_lives", c.id, c.additional) for c, _ in over), apply
 
-excess_counters = _excess("counters", "max_counters", "excess_counters", """503.1.b16: «снятие с карты лишних …
-    (фишек), как только количество … (фишек) карты превышает её максимум … (фишек)»: the same rule for the
-    counters a card carries (ASM counters-maximum).""")
+
+def excess_counters(game: Game) -> Batch | None:
+    """503.1.b16: «снятие с карты лишних … (фишек), как только количество … (фишек) карты превышает её максимум …
+    (фишек)»: the same rule for the counters a card carries (ASM counters-maximum)."""
+    return _excess(game, "counters", "max_counters", "excess_counters")
 
 
 def substituted_abilities(game: Game) -> Batch | None:
@@ -257,7 +238,9 @@ def substituted_abilities(game: Game) -> Batch | None:
     "replaced_abilities": the protocol's names.)"""
     changes = []
     for c in game.sorted_cards():
-        if not c.definition.has_substituting and not c.substituted:
+        # only this check fills `substituted`, from the printed abilities that substitute another: a card
+        # with none of them has nothing substituted
+        if not c.definition.has_substituting:
             continue
         wanted = sorted(a.substitutes for a in c.definition.abilities
                         if a.substitutes is not None and game.condition_met(c, a))
@@ -413,7 +396,7 @@ def _unique_twins(game: Game) -> bool:
 # board fixes for the whole game: its cards (no card enters or leaves the game: a card keeps its id in every
 # zone, 537.4), their printed definitions (never changed), and what the engine never sets after the set-up: no
 # card is turned face down or is given a host, and only flying_zone puts a card into the additional zone. A
-# check left out is still asked under Game.VERIFY_SKIPS, after every loop (_verify_impossible).
+# check left out is still asked under Game.VERIFY_SKIPS, after every loop (verify.left_out_irrelevant).
 POSSIBLE: dict[Callable[[Game], Batch | None], Callable[[Game], bool]] = {
     reveal: lambda game: any(c.face_down for c in game.cards.values()),
     battle_start: lambda game: any(c.face_down or not c.battle_started for c in game.cards.values()),
@@ -421,8 +404,7 @@ POSSIBLE: dict[Callable[[Game], Batch | None], Callable[[Game], bool]] = {
     excess_counters: lambda game: any(c.definition.max_counters is not None for c in game.cards.values()),
     static_effects: lambda game: any(c.definition.has_static for c in game.cards.values())
     or any(e.static_key is not None for e in game.effects),
-    substituted_abilities: lambda game: any(c.definition.has_substituting or c.substituted
-                                            for c in game.cards.values()),
+    substituted_abilities: lambda game: any(c.definition.has_substituting for c in game.cards.values()),
     hostless: lambda game: any(c.definition.type in ("equipment", "symbiote") for c in game.cards.values()),
     host_left: lambda game: any(c.host is not None for c in game.cards.values()),
     with_host: lambda game: any(c.host is not None for c in game.cards.values()),

@@ -22,10 +22,11 @@ class Zones:
     """Cards and zones (a part of Game)."""
 
     def sorted_cards(self: Game) -> tuple[Card, ...]:
-        # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone), so
-        # the order by id is computed once (a hot path: every rule-effects check reads it)
+        # the game's cards are all known from the setup on (537.4: a card keeps its id whatever its zone; no card
+        # enters or leaves the game), so the order by id is computed once (a hot path: every rule-effects check
+        # reads it; a clone copies it with the cards)
         cached = self.__dict__.get("_by_id")
-        if cached is None or len(cached) != len(self.cards):
+        if cached is None:
             cached = self.__dict__["_by_id"] = tuple(sorted(self.cards.values(), key=lambda c: c.id))
         return cached
 
@@ -42,10 +43,11 @@ class Zones:
         """The controlling player: the latest control effect on the card, else its base controller."""
         if not self.in_play(card):
             return card.owner
-        latest = None                   # the control effect latest in order (of two in the same order, the later one)
-        for e in self.effects:
-            if e.kind == "control" and e.to and e.target == card.id and (latest is None or e.order >= latest.order):
-                latest = e
+        # the control effect latest in order (no two effects share one: a set-up effect's is (0, its index), a
+        # static's (0, its source's appearance, ability, effect), an effect's (1, the history's length), each
+        # logged as it is added)
+        latest = max((e for e in self.effects if e.kind == "control" and e.to and e.target == card.id),
+                     key=lambda e: e.order, default=None)
         return card.base_controller if latest is None else latest.to
 
     def on_cell(self: Game, cell: str) -> list[Card]:
@@ -57,8 +59,9 @@ class Zones:
         after every card already there (115.4: statics apply in order of appearance), and its game segment
         starts in this turn (heroes 115.1)."""
         card.zone, card.cell = "battlefield", cell
-        # a control the board set up was a state of the card in play: it ended when the card left play, and the card
-        # comes back into play as its owner's (ASM play-without-cost: the owner plays it from his hand)
+        # it comes into its owner's squad: a set-up control (the board's `controller`) held the card while it stayed
+        # in play, and a card that left play and comes back is a new object (537.4; ASM play-without-cost: the owner
+        # plays it from his hand)
         card.base_controller = card.owner
         self._counters["appear"] += 1
         card.appeared, card.appeared_turn = self._counters["appear"], self.turn
@@ -74,11 +77,12 @@ class Zones:
         return bool(a.cell and b.cell) and self.edition.adjacent(a.cell or "", b.cell or "")
 
     def free_cell(self: Game, card: Card) -> str | None:
-        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield" and c.cell}
+        """ASM flying-return: the cell it left if free, else the first free cell of its controller's half, rows
+        from his edge of the battlefield, columns a–e (None: the half is full)."""
+        taken = {c.cell for c in self.cards.values() if c.zone == "battlefield"}   # only cards there have a cell
         if card.last_cell and card.last_cell not in taken:
             return card.last_cell
-        index = self.players.index(self.controller(card)) if self.controller(card) in self.players else 0
-        for row in self.edition.home_rows(index):
+        for row in self.edition.home_rows(self.players.index(self.controller(card))):
             for col in self.edition.columns:
                 if f"{col}{row}" not in taken:
                     return f"{col}{row}"
@@ -89,10 +93,10 @@ class Zones:
         still in play (simultaneous), then they go to their owners' graveyards."""
         logged = []
         for c in cards:
-            logged.append(self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
-                                   effect="death" if effect == "destroyed" else effect,
-                                   controller=self.controller(c), destroyed=effect == "destroyed"))
-        for c, hid in zip(cards, logged, strict=True):
+            logged.append((c, self.log("rule_effect" if rule else "death", targets=[c.id], parent=causes.get(c.id),
+                                       effect="death" if effect == "destroyed" else effect,
+                                       controller=self.controller(c))))
+        for c, hid in logged:
             self.fire("death", hid, c, cause=causes.get(c.id))
             # «При уничтожении» fires on every destruction: an ability's, and the rule effects the text calls so,
             # 503.1.b5 «уничтожение карты при получении ею смертельного числа ран», 503.1.b7/b8 «уничтожение
@@ -121,10 +125,10 @@ class Zones:
 
     def shuffle(self: Game, player: str, reason: str) -> None:
         deck = self.deck_of(player)
-        # the order comes from the board's seed, the player and the shuffles so far (ASM deterministic-shuffle)
-        n = sum(1 for h in self.history if h["info"].get("effect") == "shuffle") + 1
+        # the order comes from the board's seed, the player and the shuffles so far, this one counted
+        # (ASM deterministic-shuffle: the order is never a scenario's check, only that the whole deck was shuffled)
         ids = [c.id for c in deck]
-        random.Random(f"{self.seed}:{player}:{n}").shuffle(ids)
+        random.Random(f"{self.seed}:{player}:{self._new_id('shuffle')}").shuffle(ids)
         for pos, cid in enumerate(ids):
             self.cards[cid].position = pos
         self.log("rule_effect", controller=player, targets=ids, effect="shuffle", reason=reason, seed=self.seed,

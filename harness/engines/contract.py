@@ -137,7 +137,8 @@ MEANINGS: dict[str, str] = {
     "card.name": "the card's name (a scenario names a card by it when it is unique on the board)",
     "card.owner": "the player who owns the card",
     "card.controller": "the player who controls it now (the latest control effect, else the board's "
-                       "`controller`, else the owner); the owner when the card is not in play",
+                       "`controller` while the card has stayed in play since the set-up, else the owner); the "
+                       "owner when the card is not in play",
     "card.zone": "battlefield, additional, graveyard, deck or hand",
     "card.cell": "its cell on the classic 5×6 battlefield (`a1`…`e6`); null off the battlefield and in heroes "
                  "(an attached card stands in its host's cell)",
