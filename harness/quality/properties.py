@@ -572,11 +572,10 @@ def declined_trigger_lost(step: Step) -> str | None:
 # What the reference engine is known to violate, with the reason: a finding for the engine, declared as an expected
 # failure is (expectations/reference.yaml), never a property weakened until the engine passes it.
 REFERENCE_EXPECTED: dict[str, str] = {
-    "no-priority-during-rule-effects":
-        "the reference engine runs the rule-effects loop again after every game action while a cyclic sequence it "
-        "cut (503.1.p2) is still relevant, so on the board of 503.1 ПРИМЕР (classic/503/ex1-грибынычи.yaml) a "
-        "pass gives the other player priority, the loop applies the statics again, and priority goes back to the "
-        "active player (engine/rule_effects.py run, engine/game.py _advance)",
+    # none now: "no-priority-during-rule-effects" was declared here (the loop of a cut cyclic sequence, 503.1.p2, ran
+    # again after every game action and gave priority back to the active player on 503.1 ПРИМЕР's board) until the
+    # engine skipped that loop until something changes (engine/rule_effects.py; [503.1.ex1-128]). An entry here is
+    # strict: tests/test_properties.py fails when the property it excuses is no longer violated.
 }
 
 
