@@ -132,9 +132,13 @@ def test_lookup_answers_first_in_one_screen(cli) -> None:
     assert any(x.get("reading") for x in data["scenario_lines"])  # N/A by default: its verdict under its reading
     own = [x for x in data["scenario_lines"] if set(x["units"]) & {"classic:113.2", *data["examples"]}]
     assert len(own) >= 3
-    for x in own:
+    from harness.cli.lookup import SCENARIO_LINES
+
+    for x in own[:SCENARIO_LINES]:
         reading = f" under the reading {x['reading']}" if x.get("reading") else ""
         assert f"• {x['name']} — PASS{reading} — {x['file']}:{x['line']}" in out, x["name"]
+    if len(own) > SCENARIO_LINES:
+        assert f"… and {len(own) - SCENARIO_LINES} more (berserk-rules lookup classic:113.2 --json" in out
     assert "Итог:" not in out and "│ 6 │" not in out  # no play-out
     assert len(out.splitlines()) <= 80
     # words: the best unit whole, the others as their matched sentence

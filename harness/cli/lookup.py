@@ -110,6 +110,10 @@ def _scenario_line(line: dict[str, Any]) -> str:
     return f"    • {line['name']} — {verdict or 'not run'} — {line['file']}:{line['line']}"
 
 
+SCENARIO_LINES = 40
+"""How many scenario lines of a unit `lookup` prints (the answer fits one screen of 80 lines)."""
+
+
 def print_entry(u: dict[str, Any], console: Any, whole: bool) -> None:
     """One found unit: in ``whole`` its text, examples and scenario lines; else its snippet and how to see it."""
     color = console.color_system is not None
@@ -142,8 +146,11 @@ def print_entry(u: dict[str, Any], console: Any, whole: bool) -> None:
         (by_child[child] if child else own).append(line)
     if own:
         console.print(f"\n  scenarios ({len(own)}; play-outs: --play):", markup=False)
-        for line in own:
+        for line in own[:SCENARIO_LINES]:
             console.print(_scenario_line(line), markup=False)
+        if len(own) > SCENARIO_LINES:       # the answer stays one screen; --json lists every one
+            console.print(f"    … and {len(own) - SCENARIO_LINES} more (berserk-rules lookup {u['id']} --json lists "
+                          "them all)", markup=False)
     if rest:
         console.print(f"\n  in this clause also ({len(rest)}; berserk-rules lookup <id>):", markup=False)
         for c in rest:

@@ -102,6 +102,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_stack_empty": (),
     "then_stack": (),
     "then_cannot": (),
+    "then_cannot_play_or_end": (),
     "then_triggered_times": ("triggered_abilities", "battle_history"),
     "then_declared_this_turn": ("battle_history",),
     "then_no_abilities": (),       # card.abilities: an optional key
@@ -110,6 +111,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_trigger_parent": ("triggered_abilities", "battle_history"),
     "then_nothing_declared": ("battle_history",),
     "then_no_effects": (),         # card.effects: an optional key
+    "then_effect_of": (),          # card.effects and the effects' sources, as then_no_effects
     "then_payment_order": ("battle_history",),
     "then_target_options": ("targets",),
     "then_cell": (),
