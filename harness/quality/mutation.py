@@ -1884,23 +1884,18 @@ def write_kills(report: MutationReport, path: Path | None = None) -> Path:
 
 
 def run_one(name: str, mistake: str, units: list[str], declared: list[str], report_dir: str | None = None,
-            rules: str | None = None, route: str = "in-process") -> MutantRun:
-    """Play the scenarios (of `units`, or all) against one engine in a pytest session of its own, in-process or
-    over the protocol; in a worker process or in this one. The results come back in memory
-    (`harness.run.runner`); with ``report_dir`` the reports are written too. (`run_mutants` plays in-process
-    mutants many to a session: `run_group`.)"""
+            rules: str | None = None) -> MutantRun:
+    """Play the scenarios (of `units`, or all) against one mutant served over the protocol, in a pytest session of
+    its own; in a worker process or in this one. The results come back in memory (`harness.run.runner`); with
+    ``report_dir`` the reports are written too. (In-process mutants share sessions: `run_group`.)"""
     paths.use_rules_dir(rules)         # a worker process starts from the defaults: the rules folder in use
     expectations = paths.REFERENCE_EXPECTATIONS if paths.REFERENCE_EXPECTATIONS.is_file() else None
-    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared), route=route)
+    run = MutantRun(name=name, mistake=mistake, units=list(units), declared=list(declared), route="protocol")
     started = time.monotonic()
     exp = str(expectations) if expectations else None
     try:
         report = Path(report_dir) if report_dir else None
-        if route == "in-process":
-            code, results = run_scenarios(report, list(units), [], exp, None, quiet=True,
-                                          plugins=[InProcessMutant(name)])
-        else:
-            code, results = run_scenarios(report, list(units), [], exp, engine_cmd(name), quiet=True)
+        code, results = run_scenarios(report, list(units), [], exp, engine_cmd(name), quiet=True)
     except Exception as exc:  # a harness failure must not take the other mutants down
         code, results = -1, None
         run.error = f"{type(exc).__name__}: {exc}"
@@ -2069,7 +2064,7 @@ def _run_over_protocol(group: list[Task], rules: str, on_done: Any = None) -> li
     """Each mutant over the protocol, in a session of its own (`run_one`)."""
     runs = []
     for task in group:
-        runs.append(run_one(*task, None, rules, "protocol"))
+        runs.append(run_one(*task, None, rules))
         if on_done is not None:
             on_done(runs[-1])
     return runs
