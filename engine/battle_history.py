@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 
 # the conditions about the past that filters and abilities may name (537.2)
 # entries that record nothing a rule effect or a card's state depends on (503.1 reads cards, lives, effects,
-# decks and players; these record a pass, who holds priority, an entry leaving the stack, an entry put on it:
-# what a declaration changes besides — a payment, a trigger, a card to be revealed — is written or counted of
-# its own): they do not count as a change (Game.changes)
-UNCHANGING = frozenset({"pass", "priority", "resolved", "declare"})
+# decks and players; these record a pass, who holds priority, an entry leaving the stack, an entry put on it,
+# an ability's execution ended — each of its effects was an entry of its own —: what a declaration changes
+# besides — a payment, a trigger, a card to be revealed — is written or counted of its own): they do not count
+# as a change (Game.changes)
+UNCHANGING = frozenset({"pass", "priority", "resolved", "declare", "executed"})
 
 QUERIES = ("died_from_enemy_attack", "attacked_your_creature_this_turn")
 CONDITIONS = ("not_moved_previous_turn", "moved_previous_turn")
