@@ -421,7 +421,7 @@ class Fired:
 
 
 # immutable: a copy of the game (copy_value) shares them
-_SHARED = (str, int, float, bool, type(None), CardDef, Ability, Edition, Fired)
+_SHARED = (str, int, float, bool, type(None), frozenset, CardDef, Ability, Edition, Fired)
 _SHARED_TYPES = frozenset(_SHARED)
 
 
