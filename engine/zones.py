@@ -41,13 +41,15 @@ class Zones:
 
     def controller(self: Game, card: Card) -> str:
         """The controlling player: the latest control effect on the card, else its base controller."""
-        if not self.in_play(card):
+        if card.zone not in IN_PLAY:                      # Zones.in_play, inline (a hot path: 503.1.b18 asks it)
             return card.owner
         # the control effect latest in order (no two effects share one: a set-up effect's is (0, its index), a
         # static's (0, its source's appearance, ability, effect), an effect's (1, the history's length), each
-        # logged as it is added)
-        latest = max((e for e in self.effects if e.kind == "control" and e.to and e.target == card.id),
-                     key=lambda e: e.order, default=None)
+        # logged as it is added); a loop, not max(generator): a hot path
+        latest = None
+        for e in self.effects:
+            if e.kind == "control" and e.target == card.id and e.to and (latest is None or e.order > latest.order):
+                latest = e
         return card.base_controller if latest is None else latest.to
 
     def on_cell(self: Game, cell: str) -> list[Card]:
