@@ -14,6 +14,7 @@ falls back to ``<feature path without .feature>::<name>``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -293,7 +294,26 @@ def _feature_files(features_dir: Path) -> list[Path]:
     return feature_files(features_dir)[0]
 
 
+# (file, its bytes' digest, the features folder, the root) → its scenarios: a file read again unchanged is not
+# parsed again (a `check` scans the suite for its reports twice more after pytest-bdd collected it; lint, the
+# site and the editors' tools scan it too). Keyed by the content, not the modification time, which a test that
+# rewrites a file within one clock tick would not change. ScenarioInfo is frozen: the lists are shared copies.
+_SCANNED: dict[tuple[str, bytes, str, str], tuple[ScenarioInfo, ...]] = {}
+
+
 def _scan_file(path: Path, features_dir: Path, root: Path) -> list[ScenarioInfo]:
+    try:
+        digest = hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:
+        return _scan_file_uncached(path, features_dir, root)        # its own message, below
+    key = (str(path.resolve()), digest, str(features_dir.resolve()), str(root.resolve()))
+    found = _SCANNED.get(key)
+    if found is None:
+        found = _SCANNED[key] = tuple(_scan_file_uncached(path, features_dir, root))
+    return list(found)
+
+
+def _scan_file_uncached(path: Path, features_dir: Path, root: Path) -> list[ScenarioInfo]:
     shown = _relative(path, root)
     doc = _parse(path, shown)
     feature = doc.get("feature")
