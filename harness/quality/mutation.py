@@ -1357,6 +1357,7 @@ KILLS: dict[str, tuple[str, ...]] = {
         "classic [503.1.b4-1]", "heroes [115.1-2]", "heroes [115.1-71]", "heroes [115.1-8]",
         "heroes [115.1-9]", "heroes [115.1.p1-1]", "heroes [115.4-3]",
     ),
+    "static-by-time": ("heroes [115.4-20]", "heroes [115.4-4]", "heroes [115.4-5]"),
     "static-declared": ("heroes [115.1.p1-1]", "heroes [115.1.p1-4]"),
     "static-duration-ignored": ("heroes [115.1-7]", "heroes [115.1-8]"),
     "static-outlives-source": (

@@ -162,3 +162,19 @@ class ProtectionFormsIgnored(Game):
         return super().protected_from(card, ability, you) or self.in_play(card) and any(
             a.protection is not None and (a.protection.from_ == "any" or self.controller(card) != you)
             for a in self.abilities_of(card))
+
+
+@mutant("static-by-time", "asm:static-before-continuous")
+class StaticByTime(Game):
+    """A card's strike effects are applied in the order they were created, statics among them: a «+1 к удару до
+    конца хода» applied before an «удар становится равен 1» static came into play is undone by it (strike 1, not
+    2) (ASM static-before-continuous: every static's effect first)."""
+
+    def strike_values(self, card: Any) -> list[int]:
+        values = list(card.definition.strike)
+        for e in sorted((e for e in self.effects if e.target == card.id), key=lambda e: int(e.id[1:])):
+            if e.kind == "strike_bonus":
+                values = [v + e.amount for v in values]
+            elif e.kind == "strike_set":
+                values = [e.amount] * 3
+        return [max(0, v) for v in values]
