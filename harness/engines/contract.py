@@ -480,7 +480,9 @@ def refusal_codes(label: str | None) -> tuple[str, ...] | None:
 # The scenarios an engine with creatures, strikes and turns only can pass (features inline_cards,
 # battle_history, rule_effects; vocabulary []): the starter engines of examples/engines/ pass exactly these.
 # The rows [503.1.b13-7] … [503.1.b13-30] play every row of the strike table (ASM strike-table) with vanilla
-# creatures: each difference band, the closed-target rolls, the answer strike and lethal wounds.
+# creatures: each difference band, the closed-target rolls, the answer strike and lethal wounds; [503.1.b13-38] …
+# [503.1.b13-43] that an engine holding the default reading of ASM exchange-choice (none) asks nobody to choose at an
+# exchange of strikes, nor where only one side strikes.
 FIRST_CONTACT = (
     "classic:503.1.b2-1",
     "classic:503.1.b18-1",
@@ -512,4 +514,10 @@ FIRST_CONTACT = (
     "classic:503.1.b13-28",
     "classic:503.1.b13-29",
     "classic:503.1.b13-30",
+    "classic:503.1.b13-38",
+    "classic:503.1.b13-39",
+    "classic:503.1.b13-40",
+    "classic:503.1.b13-41",
+    "classic:503.1.b13-42",
+    "classic:503.1.b13-43",
 )
