@@ -9,6 +9,7 @@ every step the test decides)."""
 from __future__ import annotations
 
 import copy
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -362,6 +363,19 @@ def test_compare_reports_a_lying_engine_and_fails() -> None:
     assert "no difference found" not in out.stdout
     assert "declared the minimal contract (the action `" in out.stdout and "refused as unsupported" in out.stdout, \
         out.stdout
+
+
+def test_compare_prints_every_divergent_step_of_the_line() -> None:
+    out = _compare("--engine-cmd", f"{sys.executable} {FAKES} twice", "--board", "113.2.ex1-невтида", "--examples", "5",
+                   "--moves", "6")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "after 1 move(s), and at 1 later step(s) of the same line:" in out.stdout, out.stdout
+    fake = "compare-fake twice"
+    assert f"at move 1: reference accepted; {fake} accepted\n1 difference(s):\n  turn: reference 3, {fake} 4" \
+        in out.stdout, out.stdout
+    later = re.findall(rf"^at move (\d+): reference accepted; {fake} accepted$", out.stdout, re.M)
+    assert len(later) == 2 and int(later[1]) > 1 and ".wounds: reference " in out.stdout, out.stdout
+    assert "   → both: refused with error code " in out.stdout, out.stdout       # the moves between, refused alike
 
 
 def test_compare_the_reference_engine_with_itself_over_the_protocol() -> None:

@@ -445,7 +445,7 @@ class Divergence:
     second: Outcome
     names: tuple[str, str] = ("reference", "other")
     diff: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)    # what both engines did with each earlier move
+    said: list[str] = field(default_factory=list)    # what both engines did with each move before the last played
     setup: tuple[dict, dict] | None = None          # the board's data and definitions (for a scenario draft)
     later: list[DivergentStep] = field(default_factory=list)   # every later divergent step, in order
     played: list[Move] | None = None                # every move sent (None: `moves`, nothing after them)
@@ -585,7 +585,7 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
 
     def result() -> Divergence | None:
         if found is not None and len(trail) > len(found.moves):
-            found.played = list(trail)
+            found.played, found.said = list(trail), list(said)
         return found
 
     one = outcome(lambda: engines.first.setup(board, definitions))
