@@ -88,21 +88,62 @@ class Attacks:
             entry.targets = [choice]
         entry.step = "rolls"
 
-    def _apply_simple_strike(self: Game, entry: Entry) -> None:
+    def _table_rolls(self: Game, entry: Entry) -> tuple[int, int | None]:
+        """The rolls the strike table reads: the attacker's and, against an open card, the defender's (None
+        against a closed card, or as against one, classic 536.4), each with its bonus; 503.1.b13: modified rolls
+        are not clamped when the simple strike is read from the table."""
         attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
         rolls = entry.data["rolls"]
-        # 503.1.b13: modified rolls are not clamped when the simple strike is read from the table
         a_roll = rolls["attacker"] + self.roll_bonus(attacker)
-        if target.closed or entry.data.get("as_closed"):     # classic 536.4: as against a closed card
+        if target.closed or entry.data.get("as_closed"):
+            return a_roll, None
+        return a_roll, rolls["defender"] + self.roll_bonus(target)
+
+    def _ask_exchange(self: Game, entry: Entry) -> bool:
+        """ASM exchange-choice, reading weaker-allowed: when the table gives an exchange of strikes (both sides
+        strike), the player with the better roll chooses between the exchange and his own strike one step
+        weaker with no strike from the other side (strike.weakened); a pending `exchange` decision, asked once.
+        Under the default reading none there is no choice: False, and the row is dealt as it stands."""
+        if self.readings.get("exchange-choice") != "weaker-allowed" or "exchange" in entry.data:
+            return False
+        a_roll, d_roll = self._table_rolls(entry)
+        if d_roll is None:
+            return False
+        dealt, answer = strike_table.open_target(a_roll, d_roll)
+        if not strike_table.is_exchange(dealt, answer):
+            return False
+        assert dealt is not None and answer is not None
+        better = a_roll > d_roll                     # the rows of an exchange are 4, 2 and −4: never a tie
+        player = entry.controller if better else self.controller(self.cards[entry.targets[0]])
+        w_dealt, w_answer = strike_table.weakened(dealt, answer, better)
+        self.pending = {"kind": "exchange", "player": player, "role": "attacker" if better else "defender",
+                        "for": entry.id,
+                        "options": [{"id": "exchange", "strike": dealt, "answer": answer},
+                                    {"id": "weaker", "strike": w_dealt, "answer": w_answer}]}
+        return True
+
+    def _on_exchange(self: Game, p: dict, choice: str) -> None:
+        entry = self.next_entry()
+        assert entry is not None
+        entry.data["exchange"] = choice
+
+    def _apply_simple_strike(self: Game, entry: Entry) -> None:
+        attacker, target = self.cards[entry.source], self.cards[entry.targets[0]]
+        a_roll, d_roll = self._table_rolls(entry)
+        if d_roll is None:                                  # classic 536.4: as against a closed card
             dealt, answer = strike_table.closed_target(a_roll), None
         else:
-            dealt, answer = strike_table.open_target(a_roll, rolls["defender"] + self.roll_bonus(target))
+            dealt, answer = strike_table.open_target(a_roll, d_roll)
+            # ASM exchange-choice (reading weaker-allowed): the better roll's player took the weaker option
+            if entry.data.get("exchange") == "weaker" and dealt is not None and answer is not None:
+                dealt, answer = strike_table.weakened(dealt, answer, a_roll > d_roll)
+        choice = {"exchange": entry.data["exchange"]} if "exchange" in entry.data else {}
         a_value = self.strike_values(attacker)[strike_table.STRIKES.index(dealt)] if dealt else 0
         d_value = self.strike_values(target)[strike_table.STRIKES.index(answer)] if answer else 0
         hid = self.log("strike", source=attacker.id, targets=[target.id], controller=entry.controller,
                        parent=entry.declared, attack="simple", strike=dealt, wounds=a_value,
                        answer=answer, answer_wounds=d_value, target_controller=self.controller(target),
-                       generated=entry.generated)
+                       generated=entry.generated, **choice)
         entry.data["strike"] = hid
         # classic 113.2.p1: a trigger on an attack fires whenever the attack was made, whatever its strength
         # «если не указано обратного»: a text that names the attack's size (Trigger.min_amount) reads its wounds

@@ -29,6 +29,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     # classic: when an activated ability may be declared (the classic corpus never says; heroes 114.1.p1 says «только
     # в фазу Выбора Основного этапа его хода»): as in heroes, or by whoever holds priority, the stack not empty too
     "classic-activation": ("own-turn", "priority"),
+    # classic, the strike table (ASM strike-table; the corpus has no table): at an exchange of strikes (обмен
+    # ударами) no choice, or the player with the better roll may take his strike one step weaker and no answer
+    "exchange-choice": ("none", "weaker-allowed"),
 }
 
 

@@ -159,7 +159,7 @@ class StackAndPriority:
                 self._ask_roll(entry.controller, "attacker", entry)
             elif not target.closed and not entry.data.get("as_closed") and "defender" not in rolls:
                 self._ask_roll(self.controller(target), "defender", entry)
-            else:
+            elif not self._ask_exchange(entry):      # ASM exchange-choice: a choice only under weaker-allowed
                 entry.step = "apply"
         elif entry.step == "apply":
             if entry.kind == "attack":

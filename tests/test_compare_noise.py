@@ -9,6 +9,7 @@ every step the test decides)."""
 from __future__ import annotations
 
 import copy
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -240,6 +241,66 @@ def test_engines_differing_only_after_the_game_is_over_agree_over_the_protocol(e
         over.first.shutdown()
 
 
+# ------------------------------------------------------------------------------------------ every divergent step
+def test_an_engine_differing_at_two_separate_steps_gets_both_reported(engines_with: Any) -> None:
+    engines = engines_with(str(FAKES), "twice")       # the turn after move 1, the wounds after move 3 only
+    b = load_scenario_board(CONTROL)
+    found = play(engines, CONTROL, b.data, b.definitions, [0] * 6)
+    assert found is not None, "the differences were not found"
+    assert len(found.moves) == 1 and found.diff == ["turn: reference 3, other 4"], found.report()
+    assert [step.at for step in found.steps] == [1, 3], found.report()
+    later = found.later[0].diff
+    field_cards = [c["id"] for c in _state()["cards"] if c["zone"] == "battlefield"]
+    assert sorted(later) == sorted(f"cards[{c}].wounds: reference {w}, other {w + 1}"
+                                   for c, w in ((c["id"], c["wounds"]) for c in _state()["cards"]
+                                                if c["zone"] == "battlefield")), later
+    assert len(later) == len(field_cards) and found.played is not None and len(found.played) == 6
+    report = found.report()
+    assert "at move 1: reference accepted; other accepted" in report
+    assert "at move 3: reference accepted; other accepted" in report and later[0] in report
+    assert "at 1 later step(s)" in report and "compared no further" not in report, report
+
+
+def test_a_difference_that_stays_is_listed_at_every_step_and_shown_once() -> None:
+    engines = Engines(Scripted([_s(), _s(), _s(wounds=1), _s(wounds=1)]),
+                      Scripted([_s(), _s(wounds=2), _s(wounds=2), _s(wounds=2)]))
+    found = play(engines, "b", BOARD, {}, [0, 0, 0])
+    assert found is not None and len(found.moves) == 1
+    assert found.diff == ["cards[g].wounds: reference 0, other 2"]
+    assert [(s.at, s.diff) for s in found.later] == [(2, ["cards[g].wounds: reference 1, other 2"]),
+                                                      (3, ["cards[g].wounds: reference 1, other 2"])]
+    report = found.report()
+    assert report.count("cards[g].wounds: reference 1, other 2") == 1, report
+    assert "1 difference(s), 1 as at move 2:" in report, report
+
+
+def test_the_comparison_stops_where_one_engine_refuses_what_the_other_accepts() -> None:
+    refusal = EngineRefused("not_now", "no")
+    engines = Engines(Scripted([_s(), _s(wounds=1), _s(wounds=1), _s(wounds=3)]),
+                      Scripted([_s(), _s(wounds=2), refusal, _s(wounds=3)]))
+    found = play(engines, "b", BOARD, {}, [0, 0, 0, 0])
+    assert found is not None and len(found.moves) == 1 and found.played is not None
+    assert len(found.played) == 2, found.report()            # nothing was sent after the refusal
+    assert [s.at for s in found.later] == [2]
+    assert found.later[0].diff == ["response: reference accepted, other refused with error code not_now (no)"]
+    assert found.end == "at move 2, reference accepted and other refused with error code not_now (no)"
+    assert "compared no further: at move 2" in found.report()
+
+
+def test_after_a_difference_nothing_is_compared_once_both_say_the_game_is_over() -> None:
+    engines = Engines(Scripted([_s(), _s(wounds=1), _s(lost=True), _s(lost=True, wounds=5)]),
+                      Scripted([_s(), _s(wounds=2), _s(lost=True), _s(lost=True, wounds=6)]))
+    found = play(engines, "b", BOARD, {}, [0, 0, 0, 0])
+    assert found is not None and found.later == [] and found.played is not None and len(found.played) == 2
+
+
+def test_a_search_shrinks_to_the_first_difference_and_goes_on_past_it(engines_with: Any) -> None:
+    engines = engines_with(str(FAKES), "twice")
+    found = find_divergence(engines, {CONTROL: SOME_BOARDS[CONTROL]}, max_examples=10, max_moves=6)
+    assert found is not None and len(found.moves) == 1 and found.diff == ["turn: reference 3, other 4"]
+    assert found.played is not None and len(found.played) > 1, found.report()
+
+
 # ------------------------------------------------------------------------------------------ declarations
 def test_a_request_inside_the_declaration_refused_as_unsupported_is_a_difference() -> None:
     defender = {"kind": "defender", "player": "Б", "options": [None, "g"]}
@@ -302,6 +363,19 @@ def test_compare_reports_a_lying_engine_and_fails() -> None:
     assert "no difference found" not in out.stdout
     assert "declared the minimal contract (the action `" in out.stdout and "refused as unsupported" in out.stdout, \
         out.stdout
+
+
+def test_compare_prints_every_divergent_step_of_the_line() -> None:
+    out = _compare("--engine-cmd", f"{sys.executable} {FAKES} twice", "--board", "113.2.ex1-невтида", "--examples", "5",
+                   "--moves", "6")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "after 1 move(s), and at 1 later step(s) of the same line:" in out.stdout, out.stdout
+    fake = "compare-fake twice"
+    assert f"at move 1: reference accepted; {fake} accepted\n1 difference(s):\n  turn: reference 3, {fake} 4" \
+        in out.stdout, out.stdout
+    later = re.findall(rf"^at move (\d+): reference accepted; {fake} accepted$", out.stdout, re.M)
+    assert len(later) == 2 and int(later[1]) > 1 and ".wounds: reference " in out.stdout, out.stdout
+    assert "   → both: refused with error code " in out.stdout, out.stdout       # the moves between, refused alike
 
 
 def test_compare_the_reference_engine_with_itself_over_the_protocol() -> None:

@@ -1,7 +1,8 @@
 """`berserk-rules compare --engine-cmd CMD`: differential testing of an engine against the reference engine
 (or against `--reference-cmd`), from the boards under scenarios/ (`--generated`: and the fuzzer's random valid
 boards), with hypothesis-chosen moves; the reference engine plays the readings CMD declares in its hello; prints
-the shortest sequence of moves after which the two disagree and every difference there, the boards skipped and
+the shortest sequence of moves after which the two disagree and every difference there, then every later step of
+the same line whose states differ (until one engine refuses what the other accepts), the boards skipped and
 why (harness/quality/differential.py); `--drafts DIR` writes that line as a scenario draft (harness/quality/
 drafts.py). `--self`: the reference engine against itself in this process (the figure of `.ci/run`);
 `--mutants`: random play against every mutant engine in this process, beside the scenarios that kill each

@@ -47,6 +47,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "when_redirect": ("pending", "pending.kind", "pending.player", "cards", "card.id", "card.name"),
     "when_dice": ("pending", "pending.kind", "pending.player"),
     "when_one_roll": ("pending", "pending.kind", "pending.player"),
+    "when_exchange": ("pending", "pending.kind", "pending.player"),
     "when_declare": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_any_order": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
     "when_declare_in_order": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options"),
@@ -101,6 +102,7 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_history_order": ("cards", "card.id", "card.name", "history", "history.kind", "history.source", "history.targets", "history.info", "history.info.effect", "history.info.ended", "history.info.generated", "history.info.action", "history.info.cards"),
     "then_history_record": ("cards", "card.id", "card.name", "history", "history.id", "history.kind", "history.source", "history.targets", "history.resources", "history.controller", "history.parent", "history.info", "history.info.ability", "history.info.generated", "history.info.effect", "history.info.ended", "history.info.cards", "history.info.action"),
     "then_must_roll": ("pending", "pending.kind", "pending.player", "pending.role"),
+    "then_exchange_choice": ("pending", "pending.kind", "pending.player", "pending.options"),
     "then_count": ("cards", "card.id", "card.name", "card.counters", "card.current_lives", "card.wounds"),
     "then_may": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player", "pending.options", "pending.mandatory"),
     "then_history_none": ("cards", "card.id", "card.name", "history", "history.kind", "history.source",
@@ -124,7 +126,7 @@ MEANINGS: dict[str, str] = {
                 "«Ни один из игроков не имеет приоритета, пока выполняются эффекты правил игры») and once the game "
                 "is over. During a `declare_trigger` or `target` decision it is with the player who declares (113.2: a "
                 "triggered ability is declared «как только игрок получает приоритет», and its targets are part of "
-                "the declaration); during a `roll`, `defender` or `redirect` decision (a resolution under way) it "
+                "the declaration); during a `roll`, `defender`, `redirect` or `exchange` decision (a resolution under way) it "
                 "is null. The text forbids priority only during rule effects, so the reference's behaviour is "
                 "kept, and scenarios read it",
     "players": "`[{name, lost}]`, in the board's order",
@@ -174,12 +176,14 @@ MEANINGS: dict[str, str] = {
     "stack.controller": "the player who declared it",
     "pending": "the decision the engine waits for, or null: `{kind, player, options, …}`; the engine never "
                "rolls a die or chooses for a player",
-    "pending.kind": "`roll`, `defender`, `redirect`, `declare_trigger` or `target`",
+    "pending.kind": "`roll`, `defender`, `redirect`, `declare_trigger`, `target` or `exchange` (the choice at an "
+                    "exchange of strikes, only under the reading weaker-allowed of ASM exchange-choice)",
     "pending.player": "the player who must answer",
     "pending.options": "the legal answers: 1–6 (roll); null and card ids (defender, redirect); "
                        "`{id, card, ability, subject}` objects and null when every one is optional "
-                       "(declare_trigger); card ids or cells (target)",
-    "pending.role": "of a roll: `attacker` or `defender`",
+                       "(declare_trigger); card ids or cells (target); `{id, strike, answer}` objects with "
+                       "ids `exchange` (the table's row) and `weaker` (exchange)",
+    "pending.role": "of a roll: `attacker` or `defender`; of an exchange: whose roll was the better one",
     "pending.mandatory": "of a declare_trigger: whether the player must declare one of the options",
     "history": "the battle history (537.1: «все игродействия, происходящие в ходе боя, запоминаются игрой»), "
                "oldest first",
@@ -246,7 +250,7 @@ RULE_EFFECT_FIELDS: dict[str, tuple[str, str, str, str]] = {
 # -- the values steps compare with (closed lists an engine must use)
 HISTORY_KINDS_READ = ("declare", "trigger", "rule_effect", "strike", "payment", "executed", "effect",
                       "turn_start", "turn_end", "priority", "loop_cut")
-DECISION_KINDS = ("roll", "defender", "redirect", "declare_trigger", "target")
+DECISION_KINDS = ("roll", "defender", "redirect", "declare_trigger", "target", "exchange")
 ROLL_ROLES = ("attacker", "defender")
 ZONES = facts.ZONES
 STACK_KINDS = ("attack", "ability")
@@ -476,7 +480,9 @@ def refusal_codes(label: str | None) -> tuple[str, ...] | None:
 # The scenarios an engine with creatures, strikes and turns only can pass (features inline_cards,
 # battle_history, rule_effects; vocabulary []): the starter engines of examples/engines/ pass exactly these.
 # The rows [503.1.b13-7] … [503.1.b13-30] play every row of the strike table (ASM strike-table) with vanilla
-# creatures: each difference band, the closed-target rolls, the answer strike and lethal wounds.
+# creatures: each difference band, the closed-target rolls, the answer strike and lethal wounds; [503.1.b13-38] …
+# [503.1.b13-43] that an engine holding the default reading of ASM exchange-choice (none) asks nobody to choose at an
+# exchange of strikes, nor where only one side strikes.
 FIRST_CONTACT = (
     "classic:503.1.b2-1",
     "classic:503.1.b18-1",
@@ -508,4 +514,10 @@ FIRST_CONTACT = (
     "classic:503.1.b13-28",
     "classic:503.1.b13-29",
     "classic:503.1.b13-30",
+    "classic:503.1.b13-38",
+    "classic:503.1.b13-39",
+    "classic:503.1.b13-40",
+    "classic:503.1.b13-41",
+    "classic:503.1.b13-42",
+    "classic:503.1.b13-43",
 )

@@ -330,6 +330,8 @@ def pending_line(pending: dict[str, Any] | None, state: dict[str, Any] | None = 
         return f"Игрок {player} бросает кубик ({ROLES_RU.get(pending.get('role'), pending.get('role'))})"
     if kind == "target":
         return f"Игрок {player} выбирает цель: " + " / ".join(option_line(state, o) for o in options)
+    if kind == "exchange":       # ASM exchange-choice, reading weaker-allowed
+        return f"Игрок {player} выбирает при обмене ударами: обмен ударами / удар на ступень слабее"
     if kind in ("order", "order_triggers"):
         return f"Игрок {player} выбирает порядок: " + " / ".join(option_line(state, o) for o in options)
     opts = " / ".join(option_line(state, o) for o in options)

@@ -408,6 +408,8 @@ class Sandbox:
         kind, choice = pending.get("kind"), move["choice"]
         if kind == "roll":
             return f"на кубике игрока {player} выпадает {choice}"
+        if kind == "exchange":
+            return f"игрок {player} выбирает {'обмен ударами' if choice == 'exchange' else 'удар на ступень слабее'}"
         if kind == "target":
             if isinstance(choice, str) and re.fullmatch(r"[a-z]\d", choice) and choice not in _ids(before):
                 return f"игрок {player} выбирает целью клетку {choice}"

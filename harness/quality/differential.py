@@ -7,7 +7,11 @@ attack by each of his open creatures on the battlefield at each opposing one), l
 send it to both. They must both accept it with equal canonical states, or both refuse it with the same
 error code, or both fail the same way. A refused move is compared too, and then another move is picked
 among the remaining ones, so that every step moves the game on. A play ends where both engines say the game
-is over (a player `lost`, or `game_over`, docs/STATE.md): nothing after that is sent or compared.
+is over (a player `lost`, or `game_over`, docs/STATE.md): nothing after that is sent or compared. A difference
+of states does not end it: both engines keep playing the same line while both accept its moves, and every
+later step whose states differ is recorded (`Divergence.later`), until one engine refuses what the other
+accepts, or fails (`Divergence.end`); hypothesis shrinks only the line up to the first difference (the moves
+after it come from a fixed seed, `play(…, then=…)`).
 
 What is compared (`comparable`): by default the observable contract (`harness.engines.contract.observable`,
 docs/CONTRACT.md), and a key only one engine sends is not a difference (an optional key of the contract is
@@ -55,6 +59,7 @@ its board's data (`Divergence.setup`), from which `harness.quality.drafts` write
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -410,34 +415,77 @@ class Engines:
     outside: dict[str, str] = field(default_factory=dict)     # requests outside a declaration that ended
     #                                                           plays, refused as unsupported → a board
     plays: int = 0                    # the plays made (hypothesis's examples and its shrinking)
+    # after a difference of states, keep playing the same line and comparing every later state (the default);
+    # False: stop at the first divergent step (random_kills: a kill needs only the first)
+    keep_going: bool = True
+
+
+@dataclass
+class DivergentStep:
+    """A later step of a play where the engines' states differ again (or their responses differ in kind, which
+    ends the comparison): after `at` moves, both outcomes and every difference there."""
+
+    at: int                           # the moves played when it showed (0: the setup)
+    first: Outcome
+    second: Outcome
+    diff: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Divergence:
-    """The first step where the engines disagree: every difference of their responses there (`diff`, never
-    empty: each line names the field and both values, or what each engine did)."""
+    """Where the engines disagree. The first divergent step (`moves` up to it, both outcomes there, and every
+    difference of their responses there in `diff`, never empty: each line names the field and both values, or
+    what each engine did); then, as both engines keep playing the same line while both accept its moves, every
+    later step whose states differ (`later`), until one engine refuses what the other accepts or fails, both
+    say the game is over, or the line ends (`end` says which; `played`: every move sent)."""
 
     board: str
-    moves: list[Move]                 # every move played, the last one shows the difference
+    moves: list[Move]                 # the moves up to the first difference, the last one shows it
     first: Outcome
     second: Outcome
     names: tuple[str, str] = ("reference", "other")
     diff: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)    # what both engines did with each earlier move
+    said: list[str] = field(default_factory=list)    # what both engines did with each move before the last played
     setup: tuple[dict, dict] | None = None          # the board's data and definitions (for a scenario draft)
+    later: list[DivergentStep] = field(default_factory=list)   # every later divergent step, in order
+    played: list[Move] | None = None                # every move sent (None: `moves`, nothing after them)
+    end: str = ""                     # why the comparison stopped after the first difference
+
+    @property
+    def steps(self) -> list[DivergentStep]:
+        """Every divergent step, the first one included."""
+        return [DivergentStep(len(self.moves), self.first, self.second, self.diff), *self.later]
 
     def report(self, limit: int = REPORT_LINES) -> str:
-        lines = [f"the engines disagree on board {self.board} after {len(self.moves)} move(s):", "  setup"]
-        for i, m in enumerate(self.moves, 1):
+        played = self.played if self.played is not None else self.moves
+        steps = self.steps
+        at = {s.at for s in steps}
+        head = f"the engines disagree on board {self.board} after {len(self.moves)} move(s)"
+        if self.later:
+            head += f", and at {len(self.later)} later step(s) of the same line"
+        lines = [head + ":", "  setup" + ("   ≠ differs" if 0 in at else "")]
+        for i, m in enumerate(played, 1):
             outcome = self.said[i - 1] if i <= len(self.said) else ""
-            lines.append(f"  {i}. {m.text()}" + (f"   → both: {outcome}" if outcome.startswith("refused") else ""))
-        last = "setup" if not self.moves else f"move {len(self.moves)}"
-        lines.append(f"at {last}: {self.names[0]} {self.first.text()}; {self.names[1]} {self.second.text()}")
-        diff = self.diff or response_diff(self.first, self.second, self.names)
-        lines.append(f"{len(diff)} difference(s):")
-        lines += [f"  {d}" for d in diff[:limit]]
-        if len(diff) > limit:
-            lines.append(f"  … and {len(diff) - limit} more")
+            mark = "   ≠ differs" if i in at else ""
+            lines.append(f"  {i}. {m.text()}" + (f"   → both: {outcome}" if outcome.startswith("refused") else "")
+                         + mark)
+        shown: set[str] = set()
+        previous = ""
+        for step in steps:
+            where = "setup" if step.at == 0 else f"move {step.at}"
+            lines.append(f"at {where}: {self.names[0]} {step.first.text()}; {self.names[1]} {step.second.text()}")
+            diff = step.diff or response_diff(step.first, step.second, self.names)
+            new = [d for d in diff if d not in shown]
+            kept = len(diff) - len(new)
+            # a difference that stays is shown once, at the step where it first showed, and counted after
+            lines.append(f"{len(diff)} difference(s)" + (f", {kept} as at {previous}" if kept else "") + ":")
+            lines += [f"  {d}" for d in new[:limit]]
+            if len(new) > limit:
+                lines.append(f"  … and {len(new) - limit} more")
+            shown = set(diff)
+            previous = where
+        if self.end:
+            lines.append(f"compared no further: {self.end}")
         return "\n".join(lines)
 
 
@@ -494,12 +542,17 @@ class Disagreement(AssertionError):
 
 
 def play(engines: Engines, board_name: str, board: dict, definitions: dict,
-         choose: Chooser | Sequence[int], max_moves: int = 20) -> Divergence | None:
+         choose: Chooser | Sequence[int], max_moves: int = 20, then: Chooser | None = None) -> Divergence | None:
     """Set both engines up from the board and play the moves `choose` picks (a function, or a list of
-    integers taken in turn modulo the number of moves); the first divergence, or None. A board needing what
-    an engine does not declare is not played (`engines.skipped`); the play ends where both engines say the
-    game is over, where both fail alike, and at a request outside an engine's declaration refused as
-    unsupported (`engines.outside`)."""
+    integers taken in turn modulo the number of moves); None when they agree at every step, else the
+    divergence. After a difference of states both engines keep playing the same line (the moves read from the
+    reference's state) and every later state is compared too (`Divergence.later`; not with
+    `engines.keep_going` false), until one engine refuses what the other accepts, or fails, or both fail alike
+    (`Divergence.end`). A board needing what an engine does not declare is not played (`engines.skipped`); the
+    play ends where both engines say the game is over (nothing after it is compared), where both fail alike,
+    and at a request outside an engine's declaration refused as unsupported (`engines.outside`). `then` picks
+    the moves after the first difference (default: `choose` goes on), so that hypothesis, which draws `choose`,
+    shrinks a play to the shortest line that shows the first difference."""
     if not callable(choose):
         script = list(choose)
         max_moves, taken = len(script), iter(script)
@@ -514,50 +567,73 @@ def play(engines: Engines, board_name: str, board: dict, definitions: dict,
         return None
     declared = (_capabilities(engines.first), _capabilities(engines.second))
     needs = board_requirements(board_name, board, definitions)
+    trail: list[Move] = []
+    said: list[str] = []
+    found: Divergence | None = None
+
+    def differs(one: Outcome, two: Outcome, diff: list[str], last: bool) -> bool:
+        """Record a divergent step; True when the comparison stops here (responses of different kinds, or the
+        first difference when the engines do not keep going)."""
+        nonlocal found
+        if found is None:
+            found = Divergence(board_name, list(trail), one, two, names, diff, list(said))
+        else:
+            found.later.append(DivergentStep(len(trail), one, two, diff))
+            if last:
+                found.end = f"at move {len(trail)}, {names[0]} {one.text()} and {names[1]} {two.text()}"
+        return last or not engines.keep_going
+
+    def result() -> Divergence | None:
+        if found is not None and len(trail) > len(found.moves):
+            found.played, found.said = list(trail), list(said)
+        return found
+
     one = outcome(lambda: engines.first.setup(board, definitions))
     two = outcome(lambda: engines.second.setup(board, definitions))
     what = tuple(f"what the board needs ({_needs_text(needs, d or {})})" for d in declared)
     refused, _ = _refusals(engines, (one, two), (True, True), (what[0], what[1]))
     diff = refused or response_diff(one, two, names, full)
-    if diff:
-        return Divergence(board_name, [], one, two, names, diff)
+    if diff and differs(one, two, diff, bool(refused) or one.key() != two.key()):
+        return result()
     if one.kind != "ok" or (game_over(one.state) and game_over(two.state)):
-        return None
+        return result()
     state: dict = one.state or {}
-    trail: list[Move] = []
-    said: list[str] = []
     while len(trail) < max_moves:
         options = moves(state, getattr(engines.first, "legal_actions", None))
         if not options:
             break
         while options and len(trail) < max_moves:
-            move = options.pop(choose(len(options)))
+            pick = then if found is not None and then is not None else choose
+            move = options.pop(pick(len(options)))
             trail.append(move)
             need, asked = request_need(move, state)
             inside = tuple(need == "" or d is None or (need is not None and need_met(need, d)) for d in declared)
             one, two = perform(engines.first, move), perform(engines.second, move)
             refused, notes = _refusals(engines, (one, two), (inside[0], inside[1]), (asked, asked))
             if refused:
-                return Divergence(board_name, trail, one, two, names, refused, said)
+                differs(one, two, refused, True)
+                return result()
             if notes:                     # a request an engine does not declare: the play ends here
                 for note in notes:
                     engines.outside.setdefault(note, board_name)
-                return None
+                return result()
             diff = response_diff(one, two, names, full)
-            if diff:
-                return Divergence(board_name, trail, one, two, names, diff, said)
+            # responses of different kinds (one refuses what the other accepts, or fails) end the comparison;
+            # states that differ are recorded and the line goes on
+            if diff and differs(one, two, diff, one.key() != two.key()):
+                return result()
             said.append(one.text())
             if one.kind == "ok":
                 if game_over(one.state) and game_over(two.state):
-                    return None            # the game is over for both: nothing after it is compared
+                    return result()        # the game is over for both: nothing after it is compared
                 state = one.state or state
                 break
             if one.kind != "refused":
-                return None            # both faulted the same way: nothing more to compare
+                return result()        # both faulted the same way: nothing more to compare
         else:
             if not options:
                 break
-    return None
+    return result()
 
 
 GENERATED = "(generated)"      # the name of the fuzzer's random valid boards among the suite's
@@ -585,7 +661,11 @@ def check_agreement(engines: Engines, boards: dict[str, tuple[dict, dict]], data
     from hypothesis import strategies as st
 
     name, board, definitions = draw_board(data, boards, generated)
-    divergence = play(engines, name, board, definitions, lambda n: data.draw(st.integers(0, n - 1)), max_moves)
+    # after the first difference the line goes on with moves drawn from a fixed seed, not from `data`: the
+    # shrunk play is the shortest line to the first difference, and what follows it is the same on every replay
+    rng = random.Random(0)
+    divergence = play(engines, name, board, definitions, lambda n: data.draw(st.integers(0, n - 1)), max_moves,
+                      then=lambda n: rng.randrange(n))
     engines.plays += 1
     if divergence is not None:
         divergence.setup = (board, definitions)

@@ -139,7 +139,9 @@ def measure_one(name: str, factory: Any, boards: dict[str, tuple[dict, dict]], e
     started = time.perf_counter()
     verdict = Verdict(name, mistake_of(name, factory), scenarios)
     if differential:
-        engines = Engines(InProcessAdapter(), InProcessAdapter(factory, f"mutant {name}"), ("reference", name))
+        # a kill needs the first difference only: the line is not played past it (Engines.keep_going)
+        engines = Engines(InProcessAdapter(), InProcessAdapter(factory, f"mutant {name}"), ("reference", name),
+                          keep_going=False)
         verdict.divergence = find_divergence(engines, boards, max_examples=examples, max_moves=max_moves,
                                              per_board=False, generated=generated)
         verdict.plays += engines.plays

@@ -52,7 +52,7 @@ FEATURES: dict[str, str] = {
 # (the minimal ones need nothing; harness/quality/differential.py judges an engine's refusals with it)
 MINIMAL_ACTIONS = ("pass", "end_turn", "attack")
 ACTION_NEEDS = {"activate": "activated_abilities", "play": "play_cards", "move": "movement"}
-MINIMAL_DECISIONS = ("roll",)
+MINIMAL_DECISIONS = ("roll", "exchange")      # exchange: a part of the strike table (ASM exchange-choice)
 DECISION_NEEDS = {"declare_trigger": "triggered_abilities", "target": "targets", "defender": "defenders",
                   "redirect": "redirects"}
 
@@ -75,6 +75,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "when_redirect": ("redirects",),
     "when_dice": (),
     "when_one_roll": (),
+    "when_exchange": (),          # the reading weaker-allowed of ASM exchange-choice: the scenario's @reading tag
     "when_declare": ("triggered_abilities",),
     "when_declare_any_order": ("triggered_abilities",),
     "when_declare_in_order": ("triggered_abilities",),
@@ -129,6 +130,7 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_history_order": ("battle_history",),
     "then_history_record": ("battle_history",),
     "then_must_roll": (),
+    "then_exchange_choice": (),   # as when_exchange
     "then_count": (),              # wounds and lives; counters: STEP_PHRASE_NEEDS
     "then_may": (),                # what may be done: STEP_PHRASE_NEEDS
     "then_history_none": ("battle_history",),

@@ -147,7 +147,11 @@ def when_redirect(world: World, player: str, no: str | None, card: str | None) -
 @when(_re(r"на кубиках выпадает: (?P<rolls>.+)"))
 def when_dice(world: World, rolls: str) -> None:
     """Когда на кубиках выпадает: у игрока А 6, у игрока Б 1 — answers the pending rolls, in this order; the
-    step fails when the engine then asks for another roll the step did not name."""
+    step fails when the engine then asks for another roll the step did not name. Where the engine then offers
+    the choice at an exchange of strikes (an `exchange` decision: ASM exchange-choice, reading weaker-allowed),
+    the step takes the exchange, as the table's row stands — what happens under the default reading none, where
+    there is no choice; a scenario that plays the choice answers the rolls one by one («на кубике игрока А
+    выпадает 5») and then «игрок А выбирает …»."""
     world.begin_action()
     pairs = re.findall(r"у игрока (\S+) (-?\d+)", rolls)
     if not pairs:
@@ -158,13 +162,30 @@ def when_dice(world: World, rolls: str) -> None:
     left = world.state.get("pending")
     if left and left.get("kind") == "roll":
         raise AssertionError(f"the engine asks for a roll the step did not name: {left!r}")
+    if left and left.get("kind") == "exchange":
+        world.answer(left["player"], "exchange")
+
+
+EXCHANGE_CHOICES = {"обмен ударами": "exchange", "удар на ступень слабее": "weaker"}
+
+
+@when(_re(r"игрок " + P + r" выбирает (?P<what>обмен ударами|удар на ступень слабее)"))
+def when_exchange(world: World, player: str, what: str) -> None:
+    """Когда игрок А выбирает удар на ступень слабее — answers the pending choice at an exchange of strikes (an
+    `exchange` decision, ASM exchange-choice, reading weaker-allowed): «обмен ударами», both sides strike as the
+    table's row stands; «удар на ступень слабее», the player with the better roll strikes one step weaker and the
+    other side does not strike."""
+    world.begin_action()
+    world.pending("exchange", player)
+    world.answer(player, EXCHANGE_CHOICES[what])
 
 
 @when(_re(r"на кубике игрока " + P + r" выпадает (?P<value>-?\d+)"))
 def when_one_roll(world: World, player: str, value: str) -> None:
     """Когда на кубике игрока А выпадает 4 — answers this player's pending roll, and only it: unlike «на
     кубиках выпадает: …» it leaves whatever the engine asks next to the «Тогда» steps that follow (e.g. «Тогда
-    игрок Б не бросает кубик»)."""
+    игрок Б не бросает кубик», or the choice at an exchange of strikes: «Тогда игрок А выбирает между обменом
+    ударами и ударом на ступень слабее»)."""
     world.begin_action()
     world.pending("roll", player)
     world.answer(player, int(value))
@@ -879,6 +900,16 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
                 f"{field}: {actual[field]!r}, expected {value!r} (in any order)"
             continue
         assert actual[field] == value, f"{field}: {actual[field]!r}, expected {value!r}"
+
+
+@then(_re(r"игрок " + P + r" выбирает между обменом ударами и ударом на ступень слабее"))
+def then_exchange_choice(world: World, player: str) -> None:
+    """Тогда игрок А выбирает между обменом ударами и ударом на ступень слабее — the pending decision is this
+    player's choice at an exchange of strikes (`exchange`, ASM exchange-choice), with exactly these two options
+    (`exchange` and `weaker`)."""
+    p = world.pending("exchange", player)
+    ids = sorted(o["id"] if isinstance(o, dict) else o for o in p["options"])
+    assert ids == ["exchange", "weaker"], f"the options of the exchange choice are {ids}, not exchange and weaker"
 
 
 @then(_re(r"игрок " + P + r" должен бросить кубик за (?P<role>атакующего|защищающегося)"))

@@ -8,6 +8,9 @@ protocol, with its replies changed in one way (argv[1]):
                     higher (several fields differ at once)
     liar            declares every edition and feature, and answers `unsupported` to every `act` and `answer`
     drift-N         from the second accepted `act`/`answer` on, every card on the battlefield has N more wounds
+    twice           apart at two separate steps only: after the first accepted `act`/`answer` the turn is one
+                    higher, after the third every card on the battlefield has one more wound; the same as the
+                    reference in every other reply
     over-drift-N    as drift-N, and from the first accepted `act`/`answer` on, player Б has lost (`lost`,
                     `game_over`) while А keeps the priority (so that moves are still offered)
 
@@ -75,6 +78,10 @@ class Fake(Server):
             return _reversed(state)
         if MODE == "several":
             return {**_wounded(state, 1), "turn": state["turn"] + 1}
+        if MODE == "twice":
+            if self.accepted == 1:
+                return {**state, "turn": state["turn"] + 1}
+            return _wounded(state, 1) if self.accepted == 3 else state
         if MODE.startswith(("drift-", "over-drift-")):
             more = int(MODE.rsplit("-", 1)[1])
             if self.accepted >= 2:

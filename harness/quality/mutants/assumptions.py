@@ -29,7 +29,8 @@ class StrikeNoAnswer(EngineModules):
 
     MODULES = {"strike_table": types.SimpleNamespace(
         STRIKES=strike.STRIKES, closed_target=strike.closed_target,
-        open_target=lambda a, d: (strike.open_target(a, d)[0], None))}
+        open_target=lambda a, d: (strike.open_target(a, d)[0], None),
+        is_exchange=strike.is_exchange, weakened=strike.weakened)}
 
 
 @mutant("strike-table-off-by-one", "asm:strike-table")
@@ -39,7 +40,8 @@ class StrikeTableOffByOne(EngineModules):
 
     MODULES = {"strike_table": types.SimpleNamespace(
         STRIKES=strike.STRIKES, closed_target=strike.closed_target,
-        open_target=lambda a, d: strike.open_target(a, d + 1))}
+        open_target=lambda a, d: strike.open_target(a, d + 1),
+        is_exchange=strike.is_exchange, weakened=strike.weakened)}
 
 
 @mutant("strike-weak-strong-swapped", "asm:strike-table")
@@ -48,7 +50,8 @@ class StrikeWeakStrongSwapped(EngineModules):
     the weak value, for the attacker and the answer, against open and closed cards (ASM strike-table)."""
 
     MODULES = {"strike_table": types.SimpleNamespace(
-        STRIKES=tuple(reversed(strike.STRIKES)), closed_target=strike.closed_target, open_target=strike.open_target)}
+        STRIKES=tuple(reversed(strike.STRIKES)), closed_target=strike.closed_target, open_target=strike.open_target,
+        is_exchange=strike.is_exchange, weakened=strike.weakened)}
 
 
 @mutant("closed-target-thirds", "asm:strike-table")
@@ -57,7 +60,8 @@ class ClosedTargetThirds(EngineModules):
     (ASM strike-table: 1–3 weak, 4–5 medium, 6 strong)."""
 
     MODULES = {"strike_table": types.SimpleNamespace(
-        STRIKES=strike.STRIKES, closed_target=closed_target_thirds, open_target=strike.open_target)}
+        STRIKES=strike.STRIKES, closed_target=closed_target_thirds, open_target=strike.open_target,
+        is_exchange=strike.is_exchange, weakened=strike.weakened)}
 
 
 @mutant("strike-tie-always-weak", "asm:strike-table")
@@ -66,7 +70,8 @@ class StrikeTieAlwaysWeak(EngineModules):
     a weak answer) is ignored (ASM strike-table)."""
 
     MODULES = {"strike_table": types.SimpleNamespace(
-        STRIKES=strike.STRIKES, closed_target=strike.closed_target, open_target=open_target_tie_weak)}
+        STRIKES=strike.STRIKES, closed_target=strike.closed_target, open_target=open_target_tie_weak,
+        is_exchange=strike.is_exchange, weakened=strike.weakened)}
 
 
 @mutant("closed-target-both-roll", "asm:strike-table")
