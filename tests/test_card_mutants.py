@@ -24,7 +24,7 @@ HEALER: dict[str, Any] = {
 }
 UNUSED: dict[str, Any] = {
     "name": "Никем не взятый", "edition": "classic", "type": "creature", "lives": 3, "strike": [1, 1, 1],
-    "source": "a test's", "abilities": [{"key": "бонус", "kind": "activated", "cost": {"close": True},
+    "source": "a test's", "abilities": [{"key": "бонус", "kind": "activated", "cost": {"counters": 1},
                                          "effects": [{"do": "strike_bonus", "target": "self", "amount": 1,
                                                       "until": "end_of_turn"}]}],
 }
@@ -37,7 +37,7 @@ def _ids(vs: list[C.Variant]) -> set[str]:
 def test_operators_on_a_fake_card() -> None:
     vs, refused = C.variants(HEALER, check=lambda d: [])
     ids = _ids(vs)
-    p = "Фальшивый лекарь:лечение:"
+    p = "classic:Фальшивый лекарь:лечение:"
     assert {p + 'targets[0].controller:side("you"→"any")', p + 'targets[0].controller:side("you"→"opponent")',
             p + 'targets[0].type:condition("creature"→∅)', p + "trigger.in_your_turn:turn(true→∅)",
             p + 'trigger.word:word("В начале хода"→"В конце хода")', p + "optional:optional(∅→true)",
@@ -51,11 +51,15 @@ def test_operators_on_a_fake_card() -> None:
     assert refused == 0 and HEALER["abilities"][0]["targets"][0]["controller"] == "you"     # not changed
     vs, refused = C.variants(UNUSED, check=lambda d: [])
     assert {v.id for v in vs if v.operator == "until"} == {
-        'Никем не взятый:бонус:effects[0].until:until("end_of_turn"→"end_of_controller_turn")',
-        'Никем не взятый:бонус:effects[0].until:until("end_of_turn"→∅)'}
-    assert any(v.operator == "once_per_turn" for v in vs)            # an activated ability of classic
+        'classic:Никем не взятый:бонус:effects[0].until:until("end_of_turn"→"end_of_controller_turn")',
+        'classic:Никем не взятый:бонус:effects[0].until:until("end_of_turn"→∅)'}
+    # an activated ability of classic that does not close its card may be declared twice a turn; it is declared
+    # by choice, so «может» changes nothing of it
+    assert any(v.operator == "once_per_turn" for v in vs) and not any(v.operator == "optional" for v in vs)
+    closing = {**UNUSED, "abilities": [{**UNUSED["abilities"][0], "cost": {"close": True}}]}
+    assert not any(v.operator == "once_per_turn" for v in C.variants(closing, check=lambda d: [])[0])
     # what the engine refuses is no card: counted, not played
-    vs2, refused2 = C.variants(UNUSED, check=lambda d: ["no"] if d["abilities"][0].get("optional") else [])
+    vs2, refused2 = C.variants(UNUSED, check=lambda d: ["no"] if d["abilities"][0].get("once_per_turn") else [])
     assert refused2 == 1 and len(vs2) == len(vs) - 1
 
 
@@ -92,8 +96,8 @@ def _report(equivalents: dict[str, C.Equivalent]) -> C.Report:
 
 def test_a_survivor_is_reported_and_a_killed_variant_is_not() -> None:
     report = _report({})
-    wider = 'Фальшивый лекарь:лечение:targets[0].controller:side("you"→"any")'
-    enemy = 'Фальшивый лекарь:лечение:targets[0].controller:side("you"→"opponent")'
+    wider = 'classic:Фальшивый лекарь:лечение:targets[0].controller:side("you"→"any")'
+    enemy = 'classic:Фальшивый лекарь:лечение:targets[0].controller:side("you"→"opponent")'
     by_id = {o.id: o for o in report.outcomes}
     assert by_id[wider].status == C.KILLED_CHECK and by_id[wider].killer == "feature::b (FAIL on a «Тогда» check)"
     assert by_id[enemy].status == C.SURVIVED and by_id[enemy].scenarios == 2
@@ -109,8 +113,8 @@ def test_a_survivor_is_reported_and_a_killed_variant_is_not() -> None:
 
 
 def test_the_register_of_equivalents() -> None:
-    enemy = 'Фальшивый лекарь:лечение:targets[0].controller:side("you"→"opponent")'
-    wider = 'Фальшивый лекарь:лечение:targets[0].controller:side("you"→"any")'
+    enemy = 'classic:Фальшивый лекарь:лечение:targets[0].controller:side("you"→"opponent")'
+    wider = 'classic:Фальшивый лекарь:лечение:targets[0].controller:side("you"→"any")'
     report = _report({enemy: C.Equivalent(enemy, "a test's"), wider: C.Equivalent(wider, "wrongly")})
     by_id = {o.id: o for o in report.outcomes}
     assert by_id[enemy].status == C.EQUIVALENT
@@ -135,8 +139,8 @@ def test_one_real_card_on_its_scenarios() -> None:
     report = C.run(["Ведун"], units=["classic:113.1"])
     assert report.error is None and not report.control_failures, report.error or report.control_failures
     by_id = {o.id: o for o in report.outcomes}
-    assert by_id["Ведун:порча:effects[0].amount:amount(1→2)"].status == C.KILLED_CHECK
-    own = by_id['Ведун:порча:targets[0].controller:side("opponent"→"you")']
+    assert by_id["classic:Ведун:порча:effects[0].amount:amount(1→2)"].status == C.KILLED_CHECK
+    own = by_id['classic:Ведун:порча:targets[0].controller:side("opponent"→"you")']
     assert own.status in (C.KILLED_CHECK, C.KILLED_OTHER), own
     assert report.scenarios_of["Ведун (classic)"] >= 2      # the boards of 113.1 that hold a Ведун
 

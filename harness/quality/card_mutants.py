@@ -14,8 +14,9 @@ operators on the definition data (docs/VOCABULARY.md, harness/schemas/catalog.sc
   ``from`` opponent ↔ any;
 - ``who``: a filter's ``who`` self → any of yours, adjacent ↔ self_or_adjacent, other → any;
 - ``turn``: a trigger's ``in_your_turn`` dropped, or added where absent;
-- ``optional`` and ``once_per_turn`` flipped (``once_per_turn`` in classic only, heroes limits every ability so,
-  113.4.p1; and not on a trigger of the start or the end of a turn, which comes once a turn anyway);
+- ``optional`` flipped on a triggered ability (the only kind the engine reads it of: an activated one is
+  declared by choice anyway), and ``once_per_turn`` where an ability could be carried out twice in a turn at all
+  (`_may_repeat`; in classic only, heroes limits every ability so, 113.4.p1);
 - ``amount``: every number of an effect, a cost, a trigger (``value``, ``min_amount``), a replacement
   (``prevent``) or a modifier ±1;
 - ``until``: a duration end_of_turn ↔ end_of_controller_turn, or dropped (for ever);
@@ -79,7 +80,7 @@ NUMBERS = ("amount", "counters", "value", "min_amount", "prevent")
 
 @dataclass
 class Variant:
-    id: str                  # card:ability-key:path:operator(before→after)
+    id: str                  # edition:card:ability-key:path:operator(before→after)
     card: str
     edition: str
     ability: str
@@ -165,9 +166,9 @@ def _changes(ability: dict[str, Any], edition: str) -> Iterator[tuple[str, tuple
         for k in ("attack", "form", "min_amount"):
             if k in trig:
                 yield "condition", ("trigger", k), _ABSENT
-    yield "optional", ("optional",), _ABSENT if ability.get("optional") else True
-    # once a turn: the start or the end of a turn happens once a turn anyway
-    if edition == "classic" and not (isinstance(trig, dict) and trig.get("event") in ("turn_start", "turn_end")):
+    if ability.get("kind") == "triggered":
+        yield "optional", ("optional",), _ABSENT if ability.get("optional") else True
+    if edition == "classic" and _may_repeat(ability):
         yield "once_per_turn", ("once_per_turn",), _ABSENT if ability.get("once_per_turn") else True
     if ability.get("form") in ("spell", "effect"):
         yield "form", ("form",), "effect" if ability["form"] == "spell" else "spell"
@@ -188,6 +189,20 @@ def _changes(ability: dict[str, Any], edition: str) -> Iterator[tuple[str, tuple
         if isinstance(e, dict) and "until" in e:
             yield "until", ("effects", i, "until"), UNTIL_NEIGHBOURS.get(e["until"], _ABSENT)
             yield "until", ("effects", i, "until"), _ABSENT
+
+
+def _may_repeat(ability: dict[str, Any]) -> bool:
+    """Whether an ability could be carried out twice in a turn at all, so that «(один раз за ход)» can change
+    it: not a trigger of the start or the end of a turn (each comes once a turn), nor an activated ability that
+    closes its card (nothing opens a card within a turn: the vocabulary has `close` and no verb that opens; a
+    card opens at the start of its controller's turn), nor a static ability or a «начинает бой с» (never
+    declared)."""
+    kind = ability.get("kind")
+    if kind == "triggered":
+        return (ability.get("trigger") or {}).get("event") not in ("turn_start", "turn_end")
+    if kind == "activated":
+        return not (ability.get("cost") or {}).get("close")
+    return False
 
 
 def _numbered(ability: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
@@ -254,7 +269,7 @@ def variants(definition: dict[str, Any], check: Callable[[dict[str, Any]], list[
                 refused += 1
                 continue
             where = _path_text(path)
-            out.append(Variant(f"{name}:{key}:{where}:{operator}({_show(before)}→{_show(value)})", name, edition,
+            out.append(Variant(f"{edition}:{name}:{key}:{where}:{operator}({_show(before)}→{_show(value)})", name, edition,
                                key, where, operator, None if before is _ABSENT else before,
                                None if value is _ABSENT else value, new))
     return out, refused
