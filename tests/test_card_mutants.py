@@ -90,6 +90,7 @@ def _report(equivalents: dict[str, C.Equivalent]) -> C.Report:
     loop.pytest_runtestloop(session)
     assert loop.error is None and not loop.control_failures
     report = C.Report(cards=[f"{c['name']} (classic)" for c in (HEALER, UNUSED)], outcomes=loop.outcomes,
+                      generated={f"{n} ({e})": len(vs) for (n, e), vs in by_card.items()},
                       scenarios_of={f"{n} ({e})": len(s) for (n, e), s in loop.scenarios_of.items()})
     return report
 
@@ -110,6 +111,9 @@ def test_a_survivor_is_reported_and_a_killed_variant_is_not() -> None:
     c = report.counts()
     assert c["cards"] == 2 and c["cards_fully_killed"] == 0 and c["cards_with_survivors"] == 2
     assert not report.ok
+    # a run that played nothing (the control failed) proves no card killed
+    assert C.Report(cards=["Фальшивый лекарь (classic)"], generated={"Фальшивый лекарь (classic)": 3}).counts()[
+        "cards_fully_killed"] == 0
 
 
 def test_the_register_of_equivalents() -> None:

@@ -477,6 +477,7 @@ class Report:
     cards: list[str] = field(default_factory=list)                 # "name (edition)", in the order played
     outcomes: list[Outcome] = field(default_factory=list)
     refused: dict[str, int] = field(default_factory=dict)          # card → variants the engine's check refused
+    generated: dict[str, int] = field(default_factory=dict)        # card → variants derived (and sound)
     scenarios_of: dict[str, int] = field(default_factory=dict)     # card → scenarios using it
     control_failures: list[str] = field(default_factory=list)
     register_problems: list[str] = field(default_factory=list)
@@ -488,6 +489,7 @@ class Report:
         out: dict[str, dict[str, Any]] = {}
         for name in self.cards:
             out[name] = {s: 0 for s in STATUSES} | {"variants": 0, "survivors": [],
+                                                      "generated": self.generated.get(name, 0),
                                                       "scenarios": self.scenarios_of.get(name, 0),
                                                       "refused": self.refused.get(name, 0)}
         for o in self.outcomes:
@@ -504,7 +506,8 @@ class Report:
         c["variants"] = len(self.outcomes)
         c["cards"] = len(per)
         c["cards_with_survivors"] = sum(1 for v in per.values() if v["survivors"])
-        c["cards_fully_killed"] = c["cards"] - c["cards_with_survivors"]
+        # fully killed: every variant derived was played and none survived (a run that stopped early proves nothing)
+        c["cards_fully_killed"] = sum(1 for v in per.values() if not v["survivors"] and v["variants"] == v["generated"])
         return c
 
     @property
@@ -543,6 +546,7 @@ def run(names: list[str] | None = None, *, on_done: Callable[[Outcome], None] | 
         name = f"{c['name']} ({c['edition']})"
         report.cards.append(name)
         report.refused[name] = refused
+        report.generated[name] = len(vs)
         by_card[(c["name"], c["edition"])] = vs
         generated.update(v.id for v in vs)
     if cards is None and not names:
