@@ -88,6 +88,7 @@ EXAMPLES: dict[str, str] = {
   berserk-rules mutants
   berserk-rules mutants --declared --only stack-fifo --json
   berserk-rules mutants --mechanical --module strike
+  berserk-rules mutants --cards --card Ведун                     # one pool card's variants
   berserk-rules mutants --mechanical --shard 2/4 --out shard2.json   # then: mutants --merge shard*.json""",
 }
 

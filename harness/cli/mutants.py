@@ -4,7 +4,8 @@ every mutant engine (harness/quality/mutants.py), the scenarios that killed each
 not killed by exactly its declared scenarios), 2 when the run itself failed (the reference engine did not
 pass, a mutant could not be run, an unknown name). With --sentences nothing runs: every sentence of the text
 with the mutants that misread it, or why none does (exit 1 when a sentence has neither).
-With --mechanical (or --merge) the mechanical mutants instead: harness/cli/mechanical.py."""
+With --mechanical (or --merge) the mechanical mutants instead: harness/cli/mechanical.py; with --cards the card
+mutants: harness/cli/card_mutants.py."""
 
 from __future__ import annotations
 
@@ -105,6 +106,10 @@ def cmd_sentences(ns: argparse.Namespace) -> int:
 
 
 def cmd_mutants(ns: argparse.Namespace) -> int:
+    if ns.cards or ns.card:
+        from harness.cli.card_mutants import cmd_card_mutants
+
+        return cmd_card_mutants(ns)
     if ns.mechanical or ns.merge:
         from harness.cli.mechanical import cmd_mechanical
 
@@ -167,7 +172,9 @@ def register(sub: Any) -> None:
     p.add_argument("--sentences", action="store_true",
                    help="run nothing: list every sentence of the text with the mutants that misread it, or why "
                         "none does (exit 1 when a sentence has neither)")
+    from harness.cli.card_mutants import add_options as add_card_options
     from harness.cli.mechanical import add_options
 
     add_options(p)
+    add_card_options(p)
     p.set_defaults(func=cmd_mutants)
