@@ -583,6 +583,25 @@ def _validator_class() -> Any:
 
 
 _VALIDATOR: Any = None
+# (id of the schema, id of the registry) → (the schema, the registry, its validator): a validator made once per
+# schema and registry (every board of a run is checked against one), so its resolver's look-ups of `$ref`s are made
+# once, not once per document. The schema and registry are kept with it, so their ids are not reused meanwhile.
+_VALIDATORS: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+
+def _validator_for(schema: dict[str, Any], registry: Any) -> Any:
+    global _VALIDATOR
+    key = (id(schema), id(registry))
+    kept = _VALIDATORS.get(key)
+    if kept is not None and kept[0] is schema and kept[1] is registry:
+        return kept[2]
+    if _VALIDATOR is None:
+        _VALIDATOR = _validator_class()
+    validator = _VALIDATOR(schema, **({"registry": registry} if registry is not None else {}))
+    if len(_VALIDATORS) > 64:            # schemas made on the fly (tests) do not pile up
+        _VALIDATORS.clear()
+    _VALIDATORS[key] = (schema, registry, validator)
+    return validator
 
 
 def validate_with_schema(doc: YamlDoc, schema: dict[str, Any], registry: Any = None) -> list[Problem]:
@@ -591,11 +610,7 @@ def validate_with_schema(doc: YamlDoc, schema: dict[str, Any], registry: Any = N
     `registry` (a `referencing.Registry`) resolves `$ref`s to other schemas. In this validator an
     integer is an int (not 3.0, not true), and a number is finite.
     """
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        _VALIDATOR = _validator_class()
-    kwargs = {"registry": registry} if registry is not None else {}
-    validator = _VALIDATOR(schema, **kwargs)
+    validator = _validator_for(schema, registry)
     problems: list[Problem] = []
     for error in validator.iter_errors(doc.data):
         problems.extend(_problems_of(doc, error))
