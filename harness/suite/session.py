@@ -34,7 +34,9 @@ def load_scenario_board(name: str) -> Board:
     return copy.deepcopy(_checked_board(str(path), stat.st_mtime_ns, stat.st_size, str(paths.ROOT)))
 
 
-@lru_cache(maxsize=256)
+# room for every board of the suite many times over (288 today): with fewer, a run that plays the boards in turn
+# (every run does) would evict each before its next use and load every board again each time
+@lru_cache(maxsize=4096)
 def _checked_board(path: str, mtime_ns: int, size: int, root: str) -> Board:
     return load_board(Path(path), catalog(), root=Path(root), check_definition=engine.check_card_definition)
 
