@@ -20,6 +20,7 @@ import bisect
 import contextlib
 import difflib
 import gc
+import hashlib
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -251,7 +252,26 @@ def load_yaml(path: Path, root: Path | None = None) -> YamlDoc:
                     f"the file is not valid UTF-8 (byte 0x{raw[offset]:02x} at offset {offset}); "
                     "save it as UTF-8")
         ) from None
-    return parse_yaml(text, file)
+    key = (file, hashlib.blake2b(raw, digest_size=16).digest())
+    kept = _LOADED.get(key)
+    if kept is not None:
+        return YamlDoc(plain_copy(kept.data), file, _root=kept._root, _maps=kept._maps, _line=kept._line)
+    doc = parse_yaml(text, file)
+    if len(raw) <= _KEEP_BYTES:
+        if len(_LOADED) >= 64:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = doc
+        return YamlDoc(plain_copy(doc.data), file, _root=doc._root, _maps=doc._maps, _line=doc._line)
+    return doc
+
+
+# (the file as shown, its bytes' digest) → its YamlDoc: a file read again unchanged is not parsed again (a `check`
+# reads the assumptions register and the axes for its reports, lint and the site read them too, and the tests run
+# these verbs many times in one process); the pure-Python composer, which the register's text needs, takes a good
+# part of a second on it. Keyed by the content, not the modification time. A caller gets its own copy of the
+# data (no sub-object shared, none with the cache); the node tree, only read, is shared. Small files only.
+_LOADED: dict[tuple[str, bytes], YamlDoc] = {}
+_KEEP_BYTES = 1 << 20
 
 
 @contextlib.contextmanager
