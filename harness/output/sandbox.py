@@ -32,7 +32,14 @@ import re
 from typing import Any
 
 import engine
-from harness.common.vocabulary import STACK_ACTIONS, ZONE_NAMES
+from harness.common.vocabulary import (
+    STACK_ACTIONS,
+    ZONE_NAMES,
+    counted,
+    duration_words,
+    edition_word,
+    effect_words,
+)
 from harness.output import render
 from harness.suite.definitions import board_definitions
 
@@ -356,9 +363,9 @@ class Sandbox:
         title = " ".join((title or "партия из песочницы").split())
         slug = re.sub(r"[^0-9a-z]+", "-", _translit(tag).lower()).strip("-")
         board_path = f"{edition}/sandbox-{slug}.yaml"
-        whens = [self.move_step(move, engine.state(game, ("cards", "pending")))
+        whens = [self.move_step(move, engine.state(game, ("edition", "cards", "pending")))
                  for move, game in zip(self.moves[:self.pos], self.games[:self.pos], strict=True)]
-        checks = self.final_checks(engine.state(self.game))
+        checks = self.final_checks(engine.state(self.game), engine.state(self.games[0]))
         body = [f'Дано расклад "{board_path}"', *(("Когда " if i == 0 else "И ") + w for i, w in enumerate(whens))]
         body += ["Тогда " + checks[0][0], *checks[0][1:]]
         for check in checks[1:]:
@@ -421,13 +428,14 @@ class Sandbox:
                 return f"игрок {player} не перенаправляет атаку"
             return f'игрок {player} перенаправляет атаку на "{ref(choice)}"'
         if kind == "declare_trigger":
+            word = edition_word(before.get("edition", "classic"), "ability")
             options = [o for o in pending["options"] if o]
             if choice is None:
                 first = options[0]
-                return f'игрок {player} не объявляет способность "{ref(first["card"])}: {first["ability"]}"'
+                return f'игрок {player} не объявляет {word} "{ref(first["card"])}: {first["ability"]}"'
             chosen = next(o for o in options if o["id"] == choice)
             same = [o for o in options if o["card"] == chosen["card"] and o["ability"] == chosen["ability"]]
-            step = f'игрок {player} объявляет особенность "{ref(chosen["card"])}: {chosen["ability"]}"'
+            step = f'игрок {player} объявляет {word} "{ref(chosen["card"])}: {chosen["ability"]}"'
             if len(same) > 1:
                 by_subject = [o for o in same if o.get("subject") == chosen.get("subject")]
                 if not chosen.get("subject") or by_subject[0] is not chosen:
@@ -438,33 +446,131 @@ class Sandbox:
         raise SandboxError(f"у решения «{kind}» нет шага в словаре шагов (docs/STEPS.md)")
 
     @staticmethod
-    def final_checks(state: dict[str, Any]) -> list[list[str]]:
-        """The «Тогда» checks of the state shown: each a step (without its keyword) and its table rows."""
+    def final_checks(state: dict[str, Any], start: dict[str, Any] | None = None) -> list[list[str]]:
+        """The «Тогда» checks of the state shown at the end of the line (each a step without its keyword, and its
+        table rows): every card's place, and on the battlefield its wounds, open/closed and controller, the
+        stack/Queue and priority; and every visible difference from `start` (the state the line started from):
+        strike with its modifiers, lives (current of maximum, additional, negative), counters, markers on the card
+        and on cells, effects on the card with their durations, face-down, ownership, abilities, the pending
+        decision and a player who lost. What is not at its default at the end is checked as well (a card lying
+        face down, an effect in force), since the page shows it."""
+        start = start or state
+        edition = state.get("edition", "classic")
+        ability, abilities_gen = edition_word(edition, "ability"), edition_word(edition, "abilities_gen")
         ref = _ref(state)
+        before = {c["id"]: c for c in start["cards"]}
+        effects = {e["id"]: e for e in state.get("effects", [])}
         checks: list[list[str]] = []
         for c in state["cards"]:
             r = ref(c["id"])
+            was = before.get(c["id"], {})
+
+            def changed(*keys: str, c: dict[str, Any] = c, was: dict[str, Any] = was) -> bool:
+                return any(c.get(k) != was.get(k) for k in keys)
+
             if c["zone"] == "battlefield" and c.get("cell") and not c.get("host"):
                 checks.append([f'"{r}" в клетке {c["cell"]}'])
             else:
                 checks.append([f'"{r}" {ZONE_NAMES[c["zone"]]} игрока {c["owner"]}'])
-            if c["zone"] == "battlefield":
-                checks.append([f'у "{r}" {c["wounds"]} {_plural(c["wounds"], "рана", "раны", "ран")}'])
-                checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}'])
-                checks.append([f'"{r}" под контролем игрока {c["controller"]}'])
-        word = state["stack_name"]
+            if c["zone"] != "battlefield":
+                continue
+            if c.get("host"):
+                checks.append([f'"{r}" прикреплён к "{ref(c["host"])}"'])
+            checks.append([f'у "{r}" {counted(c["wounds"], "рана")}'])
+            checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}'])
+            checks.append([f'"{r}" под контролем игрока {c["controller"]}'])
+            if c["owner"] != c["controller"] or changed("owner", "controller"):
+                checks.append([f'"{r}" принадлежит игроку {c["owner"]}'])
+            if not c["face_up"] or changed("face_up"):
+                checks.append([f'"{r}" {"вскрыт" if c["face_up"] else "лежит рубашкой вверх"}'])
+            if changed("current_lives", "lives", "additional_lives", "negative_lives", "wounds"):
+                word = _lives_word(c["current_lives"])
+                checks.append([f'у "{r}" {c["current_lives"]} {word} из {c["lives"]}'])
+            if c["additional_lives"] or changed("additional_lives"):
+                checks.append([f'у "{r}" {c["additional_lives"]} '
+                               f'{_plural(c["additional_lives"], "дополнительная жизнь", "дополнительные жизни", "дополнительных жизней")}'])
+            if c["negative_lives"] or changed("negative_lives"):
+                checks.append([f'у "{r}" {c["negative_lives"]} '
+                               f'{_plural(c["negative_lives"], "отрицательная жизнь", "отрицательные жизни", "отрицательных жизней")}'])
+            if c["counters"] or changed("counters"):
+                checks.append([f'у "{r}" {counted(c["counters"], "фишка")}'])
+            if c["markers"] or changed("markers"):
+                checks.append([f'на "{r}" ' + ("маркеры: " + ", ".join(f"«{m}»" for m in c["markers"])
+                                               if c["markers"] else "нет маркеров")])
+            strike = c.get("strike") or {}
+            if strike.get("value") and (strike["value"] != strike.get("base") or changed("strike")):
+                w, m, st = strike["value"]
+                checks.append([f'у "{r}" удар {w}' if edition == "heroes" and w == m == st
+                               else f'у "{r}" простой удар {w}-{m}-{st}'])
+            if changed("abilities"):
+                checks += [[f'у "{r}" есть {ability} "{key}"'] for key in c["abilities"]] or \
+                    [[f'у "{r}" нет {abilities_gen}']]
+            on_card = [effects[e] for e in c.get("effects", []) if e in effects]
+            for e in on_card:
+                what = effect_words(e, ability)
+                if what is None:
+                    raise SandboxError(f"у эффекта «{e['kind']}» на «{r}» нет слов в словаре шагов (docs/STEPS.md)")
+                source = ref(e["source"])
+                checks.append([f'на "{r}" действует эффект {edition_word(edition, "ability_gen")} "{source}": {what}, '
+                               f'{duration_words(e, state["turn"], source, ability)}'])
+            if not on_card and changed("effects"):
+                checks.append([f'на "{r}" не действуют эффекты'])
+        cells_now, cells_then = state.get("cells") or {}, start.get("cells") or {}
+        for cell in sorted(set(cells_now) | set(cells_then)):
+            now, then = cells_now.get(cell, []), cells_then.get(cell, [])
+            checks += [[f"на клетке {cell} лежит маркер «{m}»"] for m in dict.fromkeys(now)]
+            checks += [[f"на клетке {cell} нет маркера «{m}»"] for m in dict.fromkeys(then) if m not in now]
         if not state["stack"]:
-            checks.append(["Очередь пуста" if word == "Очередь" else "стек пуст"])
+            checks.append([edition_word(edition, "stack_empty")])
         else:
             names = {c["id"]: c["name"] for c in state["cards"]}
             rows = [(names[s["source"]], STACK_ACTIONS.get(s["kind"]) or s["ability"]) for s in reversed(state["stack"])]
             w1 = max(len("карта"), *(len(a) for a, _ in rows))
             w2 = max(len("действие"), *(len(b) for _, b in rows))
-            checks.append([("на Очереди" if word == "Очередь" else "на стеке") + " сверху вниз:",
+            checks.append([edition_word(edition, "stack_loc") + " сверху вниз:",
                            f"| {'карта'.ljust(w1)} | {'действие'.ljust(w2)} |",
                            *(f"| {a.ljust(w1)} | {b.ljust(w2)} |" for a, b in rows)])
         checks.append([f"приоритет у игрока {state['priority']}" if state["priority"] else "приоритета нет ни у кого"])
+        checks += Sandbox.pending_checks(state, ref, ability)
+        checks += [[f"игрок {p['name']} проиграл"] for p in state.get("players", []) if p.get("lost")]
         return checks
+
+    @staticmethod
+    def pending_checks(state: dict[str, Any], ref: Any, ability: str) -> list[list[str]]:
+        """The checks of the decision the engine waits for: who decides, and what is offered."""
+        p = state.get("pending")
+        if not p:
+            return []
+        player, kind, options = p["player"], p["kind"], p["options"]
+        if kind == "roll":
+            role = {"attacker": "атакующего", "defender": "защищающегося"}.get(p.get("role"))
+            if role is None:
+                raise SandboxError(f"у броска кубика «{p.get('role')}» нет шага в словаре шагов (docs/STEPS.md)")
+            return [[f"игрок {player} должен бросить кубик за {role}"]]
+        if kind in ("defender", "redirect"):
+            verb = "может назначить защитником" if kind == "defender" else "может перенаправить атаку на"
+            return [[f'игрок {player} {verb} "{ref(o)}"'] for o in options if o is not None]
+        if kind == "target":
+            cells = [o for o in options if isinstance(o, str) and re.fullmatch(r"[a-z]\d", o) and o not in _ids(state)]
+            if cells and len(cells) == len(options):
+                return [[f"игроку {player} предложены клетки: {', '.join(sorted(cells))}"]]
+            if cells:
+                raise SandboxError("цели — и клетки, и карты: такого шага нет в словаре шагов (docs/STEPS.md)")
+            return [[f"игроку {player} предложены цели: " + ", ".join(f'"{ref(o)}"' for o in options)]]
+        if kind == "declare_trigger":
+            verb = "обязан объявить" if p.get("mandatory") else "может объявить"
+            out: list[list[str]] = []
+            by_ability: dict[tuple[str, str], list[Any]] = {}
+            for o in options:
+                if o:
+                    by_ability.setdefault((o["card"], o["ability"]), []).append(o.get("subject"))
+            for (card, key), subjects in by_ability.items():
+                out.append([f'игрок {player} {verb} {ability} "{ref(card)}: {key}"'])
+                if len(subjects) > 1 and all(subjects):
+                    out.append([f'игроку {player} предложены точки срабатывания {edition_word(state.get("edition", "classic"), "ability_gen")} "{ref(card)}: '
+                                f'{key}": ' + ", ".join(f'"{ref(s)}"' for s in subjects)])
+            return out
+        raise SandboxError(f"у решения «{kind}» нет шага в словаре шагов (docs/STEPS.md)")
 
     # -- the page's one entry point
     def call(self, request: str) -> str:
@@ -527,6 +633,10 @@ def _namer(state: dict[str, Any]) -> Any:
         count[c["name"]] = count.get(c["name"], 0) + 1
     names = {c["id"]: c["name"] for c in state["cards"]}
     return lambda ref: (names[ref] if count[names[ref]] == 1 else f"{names[ref]} ({ref})") if ref in names else str(ref)
+
+
+def _lives_word(n: int) -> str:
+    return counted(n, "жизнь").split(" ", 1)[1]
 
 
 def _plural(n: int, one: str, few: str, many: str) -> str:

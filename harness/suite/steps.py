@@ -26,6 +26,9 @@ from harness.common.vocabulary import (
     STACK_ACTIONS,
     ZONE_NAMES,
     affected_cards,
+    counted,
+    duration_words,
+    effect_words,
     history_name,
     rule_effect_name,
 )
@@ -680,6 +683,49 @@ def then_effect_of(world: World, card: str, source: str) -> None:
     c, src = world.card(card), world.card(source)
     assert any(e["target"] == c["id"] and e["source"] == src["id"] for e in world.state["effects"]), \
         f"no effect of «{source}» on «{card}»; effects: {[e for e in world.state['effects'] if e['target'] == c['id']]}"
+
+
+@then(_re(r"на " + C + r" действует эффект (?P<word>особенност[ьи]|способност[ьи]) \"(?P<source>[^\"]+)\": "
+          r"(?P<what>.+?), (?P<duration>до конца .+|пока .+|без срока)"))
+def then_effect_lasting(world: World, card: str, word: str, source: str, what: str, duration: str) -> None:
+    """Тогда на "Мститель" действует эффект особенности "Мститель": +2 к удару, до конца этого хода — a continuous
+    effect of that source on the card now, what it does (+N к удару, +N к броску кубика, удар N, контроль игрока А,
+    потеря особенностей, обязан атаковать) and how long it lasts (до конца этого хода, до конца хода N, пока "Y" в
+    отряде, пока действует особенность, без срока): classic 113.2.ex1, «получает +2 к удару до конца вашего хода»,
+    «переходит под ваш контроль, пока Невтида в отряде»."""
+    c, src = world.card(card), world.card(source)
+    ability = "способность" if word.startswith("способност") else "особенность"
+    turn = world.peek("turn")["turn"]
+    mine = [e for e in world.peek("effects")["effects"] if e["target"] == c["id"] and e["source"] == src["id"]]
+    seen = [(effect_words(e, ability), duration_words(e, turn, source, ability)) for e in mine]
+    assert (what, duration) in seen, f"the effects of «{source}» on «{card}»: {seen or 'none'}"
+
+
+@then(_re(r"на " + C + r" (?:маркеры: (?P<markers>«[^»]+»(?:, «[^»]+»)*)|(?P<none>нет маркеров))"))
+def then_card_markers(world: World, card: str, markers: str | None, none: str | None) -> None:
+    """Тогда на "Гоблин-ветеран" маркеры: «метка» / на "Гоблин-ветеран" нет маркеров — exactly these markers lie on
+    the card, each as many times as named (classic 537.2: markers of effects can be removed by abilities, a player's
+    reminder of the past is no marker)."""
+    expected = sorted(re.findall(r"«([^»]+)»", markers or ""))
+    actual = sorted(world.card(card)["markers"])
+    assert actual == expected, f"the markers on «{card}»: {actual or 'none'}"
+
+
+@then(_re(C + r" принадлежит игроку " + P))
+def then_owner(world: World, card: str, player: str) -> None:
+    """Тогда "Мститель" принадлежит игроку А — the card's owner, whoever controls it (classic 113.2.ex1: «Владелец
+    Мстителя наносит по Невтиде атаку», «Мститель возвращается в первоначальный отряд»)."""
+    owner = world.card(card)["owner"]
+    assert owner == player, f"«{card}» belongs to {owner}, expected {player}"
+
+
+@then(_re(r"у " + C + r" (?P<n>-?\d+) (?:жизнь|жизни|жизней) из (?P<m>\d+)"))
+def then_lives_of_max(world: World, card: str, n: str, m: str) -> None:
+    """Тогда у "Невтида" 2 жизни из 6 — its current lives (maximum + additional − negative − wounds) and its
+    maximum of lives (classic 503.1: «как только количество жизней карты превышает её максимум жизней»)."""
+    c = world.card(card)
+    shown = (c["current_lives"], c["lives"])
+    assert shown == (int(n), int(m)), f"«{card}» has {counted(shown[0], 'жизнь')} of {shown[1]}"
 
 
 @then(_re(r"в истории боя оплата " + ABILITY + r" \"(?P<ability>[^\"]+)\" (?P<when>раньше|позже) её выполнения"))
