@@ -328,7 +328,8 @@ class Sandbox:
         if kind == "declare_trigger" and isinstance(option, dict):
             text = f"объявить {_namer(state)(option['card'])}: {option['ability']}"
             return text + (f" (точка: {_namer(state)(option['subject'])})" if option.get("subject") else "")
-        if kind == "target" and isinstance(option, str) and re.fullmatch(r"[a-z]\d", option):
+        if kind == "target" and isinstance(option, str) and re.fullmatch(r"[a-z]\d", option) \
+                and option not in _ids(state):           # a card's id may look like a cell («g1»)
             return f"клетка {option}"
         return render.option_line(state, option)
 
@@ -485,7 +486,7 @@ class Sandbox:
                 checks.append([f'"{r}" {"вскрыт" if c["face_up"] else "лежит рубашкой вверх"}'])
             if changed("current_lives", "lives", "additional_lives", "negative_lives", "wounds"):
                 word = _lives_word(c["current_lives"])
-                checks.append([f'у "{r}" {c["current_lives"]} {word} из {c["lives"]}'])
+                checks.append([f'у "{r}" {c["current_lives"]} {word}, максимум {c["lives"]}'])
             if c["additional_lives"] or changed("additional_lives"):
                 checks.append([f'у "{r}" {c["additional_lives"]} '
                                f'{_plural(c["additional_lives"], "дополнительная жизнь", "дополнительные жизни", "дополнительных жизней")}'])

@@ -719,9 +719,9 @@ def then_owner(world: World, card: str, player: str) -> None:
     assert owner == player, f"«{card}» belongs to {owner}, expected {player}"
 
 
-@then(_re(r"у " + C + r" (?P<n>-?\d+) (?:жизнь|жизни|жизней) из (?P<m>\d+)"))
+@then(_re(r"у " + C + r" (?P<n>-?\d+) (?:жизнь|жизни|жизней), максимум (?P<m>\d+)"))
 def then_lives_of_max(world: World, card: str, n: str, m: str) -> None:
-    """Тогда у "Невтида" 2 жизни из 6 — its current lives (maximum + additional − negative − wounds) and its
+    """Тогда у "Невтида" 2 жизни, максимум 6 — its current lives (maximum + additional − negative − wounds) and its
     maximum of lives (classic 503.1: «как только количество жизней карты превышает её максимум жизней»)."""
     c = world.card(card)
     shown = (c["current_lives"], c["lives"])
