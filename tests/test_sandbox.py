@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -326,7 +327,7 @@ def served(rules_site: Path):
     httpd = server(out)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/", out
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", out, httpd
     httpd.shutdown()
     httpd.server_close()
 
@@ -334,8 +335,13 @@ def served(rules_site: Path):
 @needs_browser
 def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_the_same_scenario(cards, served,
                                                                                                   browser) -> None:
-    url, out = served
+    url, out, httpd = served
     assert (out / "pyodide" / "pyodide.asm.wasm").is_file() and (out / "assets" / "sandbox" / "kit.zip").is_file()
+    page_html = (out / "sandbox.html").read_text("utf-8")
+    status = re.search(r'<div id="sb-status"[^>]*>(.*?)</div>', page_html, re.S).group(1)
+    assert "Загрузка движка" in status and " МБ" in status and "<progress" in status   # on screen before any script
+    assert page_html.index('rel="preload" href="pyodide/pyodide.asm.wasm"') < page_html.index("<body")
+    assert page_html.index('rel="preload" href="assets/sandbox/kit.zip"') < page_html.index("<body")
     hash_ = urllib.parse.urlencode({"scenario": ORIGIN["id"], "play": json.dumps(LINE, ensure_ascii=False),
                                     "export": "1", "tag": "113.2.ex1-песочница-1"})
     b = browser                          # one Chromium for the session (tests/conftest.py), a tab of its own
@@ -349,8 +355,26 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
         error = b.evaluate(page, "document.getElementById('sb-error').textContent")
         buttons = b.evaluate(page, "Array.from(document.querySelectorAll('#sb-pending button')).map(x => x.textContent)")
         svg = b.evaluate(page, "document.querySelectorAll('#sb-board svg').length")
+        cold = json.loads(b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)"))
+        # a new position clears the export form: the previous line's scenario, unit, tag and title are gone
+        b.evaluate(page, "document.getElementById('sb-tag').value = 'x'; document.querySelector('[data-empty=heroes]').click()")
+        form = b.evaluate(page, "['sb-feature', 'sb-yaml', 'sb-unit', 'sb-tag', 'sb-title'].map(function (i) { "
+                                "return document.getElementById(i).value; }).concat([document.getElementById("
+                                "'sb-feature-path').textContent])")
+        cached = b.wait(page, "document.body.dataset.cached", timeout=120)
     finally:
         b.close_page(page)
+    assert form == ["", "", "", "", "", ""], form
+    assert cached == "1"                 # the service worker keeps the files in Cache Storage for the next visit
+    page = b.open(url + "sandbox.html#" + urllib.parse.urlencode({"scenario": ORIGIN["id"]}))
+    try:
+        assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1"
+        warm = json.loads(b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)"))
+    finally:
+        b.close_page(page)
+    print(f"sandbox: first legal actions {cold['coldMs']} ms cold, {warm['coldMs']} ms warm")
+    missing = [(path, code) for path, code in httpd.answered if code >= 400]
+    assert not missing, missing          # no request of the page fails (the favicon is inline)
     assert error == ""
     assert browser_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
     assert buttons == ["объявить Мститель: при гибели вашего существа (точка: Невтида)"]
