@@ -391,6 +391,39 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
     assert (feature, board) == (here["feature"], here["board"])
 
 
+LAYOUT = """(function () {
+  var d = document.documentElement, w = d.clientWidth, out = [];
+  document.querySelectorAll("main *").forEach(function (e) {
+    var r = e.getBoundingClientRect();
+    if (r.width && (r.right > w + 1 || r.left < -1)) out.push(e.tagName + "#" + e.id + " " + Math.round(r.left) + ".." + Math.round(r.right));
+  });
+  var t = document.getElementById("sb-cards"), row = t.querySelector("tbody tr"), body = getComputedStyle(document.body);
+  return JSON.stringify({width: w, scroll: d.scrollWidth, outside: out.slice(0, 8), table: t.scrollWidth,
+    box: t.parentElement.clientWidth, rows: t.querySelectorAll("tbody tr").length, row: getComputedStyle(row).display,
+    hyphens: body.hyphens, wrap: body.overflowWrap,
+    breakAll: Array.prototype.filter.call(document.querySelectorAll("*"), function (e) {
+      return getComputedStyle(e).wordBreak === "break-all"; }).length});
+})()"""
+
+
+@needs_browser
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_sandbox_fits_a_desktop_and_a_phone_without_sideways_scrolling(served, browser, size) -> None:
+    """The card table and everything else of the page within the window's width (issue 37: cut off at 1280 px, sideways
+    on a phone); on a narrow column the cards are rows of a list; words are never broken inside a syllable."""
+    url, _out, _httpd = served
+    page = browser.open(url + "sandbox.html#" + urllib.parse.urlencode({"scenario": ORIGIN["id"]}), window=size)
+    try:
+        assert browser.wait(page, "document.body.dataset.ready", timeout=180) == "1"
+        got = json.loads(browser.evaluate(page, LAYOUT))
+    finally:
+        browser.close_page(page)
+    assert got["width"] == size[0] and got["scroll"] <= got["width"] and not got["outside"], got
+    assert got["rows"] == 4 and got["table"] <= got["box"], got
+    assert got["row"] == "flex", got                 # the sandbox's editing column is narrow at both sizes: a list
+    assert (got["hyphens"], got["wrap"], got["breakAll"]) == ("manual", "break-word", 0), got
+
+
 def load_board_data() -> dict:
     return {k: v for k, v in load_scenario_board(BOARD).data.items() if k not in ("dice", "test_cards")}
 

@@ -409,12 +409,15 @@ def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, bro
 
 
 @needs_chromium
-def test_pages_do_not_overflow_a_narrow_window(site: Path, browser) -> None:
-    for rel in ("index.html", "u/heroes_113.7.html", "rules/classic-536-538.html"):
-        dom = _dom(browser, _url(site / rel))
+@pytest.mark.parametrize("window", [PHONE, (1280, 800)])
+def test_pages_do_not_overflow_a_phone_or_a_desktop_window(site: Path, browser, window) -> None:
+    """No sideways scrolling at 390 px or 1280 px (the sandbox's own check: tests/test_sandbox.py)."""
+    for rel in ("index.html", "u/heroes_113.7.html", "u/classic_503.1.html", "rules/classic-536-538.html",
+                "assumptions.html"):
+        dom = _dom(browser, _url(site / rel), window)
         m = re.search(r'data-overflow-x="(\w+)" data-width="(\d+)"', dom)
         assert m, rel
-        assert int(m.group(2)) <= 500 and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
+        assert int(m.group(2)) == window[0] and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
 
 
 def _svg_texts(fragment: str) -> list[str]:

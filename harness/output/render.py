@@ -191,7 +191,8 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         if isinstance(fields.get(key), str):
             fields[key] = EFFECTS_RU.get(fields[key], fields[key])
     if kind == "setup":
-        return f"Расклад: ход {entry.get('turn', '?')}, активный игрок {info.get('active', '?')}"
+        active = info.get("active")              # the protocol's setup entry no longer carries it: no «?» then
+        return f"Расклад: ход {entry.get('turn', '?')}" + (f", активный игрок {active}" if active else "")
     if kind == "priority":
         return f"Приоритет у игрока {who}"
     if kind == "pass":

@@ -106,6 +106,7 @@
     $("sb-step").value = board.step; $("sb-turn-n").value = board.turn;
     $("sb-cell").hidden = board.edition !== "classic";
     var body = $("sb-cards").tBodies[0]; body.textContent = "";
+    var heads = document.querySelectorAll("#sb-cards thead th");
     board.cards.forEach(function (c) {
       var tr = el("tr");
       tr.appendChild(el("td", {}, c.id));
@@ -119,6 +120,11 @@
       tr.appendChild(cellOf(check(!!c.closed, function (val) { edit(c.id, "closed", val); })));
       tr.appendChild(cellOf(check(!!c.face_down, function (val) { edit(c.id, "face_down", val); })));
       tr.appendChild(cellOf(button("убрать", function () { send({do: "edit", edit: {op: "remove", id: c.id}}); })));
+      // each cell names its column (site.css shows the names where the table becomes a list, on a narrow column)
+      Array.prototype.forEach.call(tr.children, function (td, k) {
+        var th = heads[k];
+        if (k !== 1 && th && th.textContent) td.setAttribute("data-label", th.textContent);
+      });
       body.appendChild(tr);
     });
   }
