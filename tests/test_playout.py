@@ -108,7 +108,7 @@ def test_lookup_terminal_shows_the_board_and_the_history(cli) -> None:
     out = proc.stdout
     assert "classic:113.2.ex1" in out
     assert "│ a" in out and "│ 6 │" in out  # the 5×6 grid
-    assert "Эффект правил игры: гибель Невтида" in out
+    assert "Эффект правил игры: гибель Невтиды" in out
     assert "Ждёт решения: Игрок Б решает, назначить ли защитника" in out
     assert "Итог: PASS" in out
 

@@ -43,7 +43,7 @@ def cards():
 
 
 def sandbox(cards) -> Sandbox:
-    return Sandbox(cards["cards"], cards["pool"], cards["invented"])
+    return Sandbox(cards["cards"], cards["pool"], cards["invented"], cards["forms"])
 
 
 def in_process(board: dict, moves: list[dict]) -> dict:

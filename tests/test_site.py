@@ -101,7 +101,7 @@ def test_examples_are_played_with_boards_and_statuses(site: Path, scenarios) -> 
     example = page.split('id="classic:113.2.ex1"', 1)[1]
     assert 'class="scenario"' in example and "<svg" in example
     assert ">до<" in example and ">после<" in example
-    assert "эффект правил" in example and "Эффект правил игры: гибель Невтида" in example
+    assert "эффект правил" in example and "Эффект правил игры: гибель Невтиды" in example
     assert 'class="badge PASS"' in example
     assert "Приоритет" in example and "Ждёт решения" in example
 
@@ -216,6 +216,59 @@ def test_visible_words_are_russian(site: Path) -> None:
     assert '<div class="asm" id="asm-heroes-queue-lifo">' in page and "Прочтения текста" in page
     assert "Как стек в классике: первой выполняется последняя размещённая способность" in page
     assert '<li id="asm-heroes-queue-lifo-fifo"><code>fifo</code> — Очередь выполняется в порядке размещения' in page
+
+
+def _view_texts(view: dict) -> list[str]:
+    """What the sandbox's page shows of a view (harness/templates/site/sandbox.js `render`)."""
+    pending = view["pending"] or {}
+    return [view["step_text"], *view["stack"], *view["waiting"], *view["line"], *view["history"],
+            *(e["text"] for e in view["events"]), *(a["text"] for a in view["actions"]), pending.get("text", ""),
+            *(o["text"] for o in pending.get("options", []))]
+
+
+def test_the_sandbox_speaks_russian_while_it_runs() -> None:
+    """The word test above, on the text the sandbox writes while it runs: every view of the lines that change each
+    kind of state (tests/test_sandbox.py ROUND_TRIP; the moves, actions, options, pending decisions, events, the
+    history, the stack), the replies to requests it refuses, and the messages of the page's script (sandbox.js)."""
+    from harness.output.sandbox_site import card_data
+    from harness.suite.session import load_scenario_board
+    from tests.test_sandbox import ROUND_TRIP, play_scenario_line, sandbox
+
+    cards = card_data()
+    texts: list[str] = []
+    for kind, (board, unit, moves, _) in ROUND_TRIP.items():
+        if kind == "strike-effect-control":
+            texts += _view_texts(play_scenario_line(cards).view())
+            continue
+        sb = sandbox(cards)
+        sb.load(load_scenario_board(board).data, {"units": [unit]})
+        texts += _view_texts(sb.view())
+        for move in moves:
+            v = sb.view()
+            offered = v["pending"]["options"] if v["pending"] else v["actions"]
+            index = next(o["index"] for o in offered if o["text"] == move)
+            (sb.answer if v["pending"] else sb.act)(index)
+            texts += _view_texts(sb.view())
+    sb = sandbox(cards)
+    sb.empty("classic")
+    refused = [{"do": "edit", "edit": {"op": "add", "card": "Гоблинн"}}, {"do": "undo"}, {"do": "redo"},
+               {"do": "act", "index": 99}, {"do": "answer", "index": 0}, {"do": "nothing"}, {"do": "act"},
+               {"do": "act", "index": "x"}, {"do": "export"}, {"do": "export", "unit": "heroes:113.2"},
+               {"do": "empty", "edition": "xx"}, {"do": "edit", "edit": {"op": "add", "card": "Гоблин", "cell": "z9"}},
+               {"do": "edit", "edit": {"op": "add", "card": "Гоблин", "cell": "c3"}},
+               {"do": "edit", "edit": {"op": "add", "card": "Тролль", "cell": "c3"}},
+               {"do": "edit", "edit": {"op": "set", "id": "troll", "field": "x", "value": 1}},
+               {"do": "edit", "edit": {"op": "set", "id": "goblin", "field": "wounds", "value": -1}},
+               {"do": "play", "moves": [{"do": "act", "player": "Б", "action": {"type": "pass"}}]}]
+    errors = [json.loads(sb.call(json.dumps(r, ensure_ascii=False))).get("error") or "" for r in refused]
+    assert sum(bool(e) for e in errors) >= len(refused) - 1, errors      # the one good add passes
+    script = (paths.ROOT / "harness" / "templates" / "site" / "sandbox.js").read_text(encoding="utf-8")
+    messages = [m for m in re.findall(r'"((?:[^"\\\n]|\\.)*)"', script) if re.search("[а-яё]", m, re.I)]
+    assert len(messages) > 5 and any("Движок готов" in m for m in messages)
+    ids = _card_ids()
+    found = sorted({w for text in texts + errors + messages for w in english_words(text, ids)})
+    assert not found, (found, [t for t in texts + errors + messages if set(english_words(t, ids)) & set(found)][:10])
+    assert any("по Невтиде" in t for t in texts), [t for t in texts if "наносит" in t]   # names declined in the log
 
 
 def test_the_english_word_finder_finds_english() -> None:

@@ -194,3 +194,15 @@ EDITION_WORDS: dict[str, dict[str, str]] = {
 def edition_word(edition: str, word: str) -> str:
     """The edition's word (`EDITION_WORDS`); an unknown edition speaks as classic."""
     return EDITION_WORDS.get(edition, EDITION_WORDS["classic"])[word]
+
+
+# the engine's refusal codes (docs/PROTOCOL.md) in the words of a judge: what the sandbox says when the engine refuses a
+# move (the classes of refusal of the scenarios' «не может …» steps, harness.engines.contract.REFUSALS, say the same)
+REFUSAL_WORDS: dict[str, str] = {
+    "no_priority": "нет приоритета", "not_now": "не сейчас", "decision_pending": "сначала нужно ответить на решение",
+    "once_per_turn": "один раз за ход", "no_target": "нет цели", "illegal_target": "нет такой цели",
+    "not_your_card": "чужая карта", "closed": "карта закрыта", "cannot_pay": "нечем платить",
+    "condition_not_met": "условие не выполнено", "no_movement": "нет запаса движения",
+    "not_adjacent": "не соседняя клетка", "bad_cell": "не та клетка", "game_over": "игра окончена",
+    "unknown_action": "движок не знает такого действия", "unsupported": "движок этого не умеет",
+}

@@ -26,6 +26,7 @@ written as a step that would do something else.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import re
@@ -33,6 +34,7 @@ from typing import Any
 
 import engine
 from harness.common.vocabulary import (
+    REFUSAL_WORDS,
     STACK_ACTIONS,
     ZONE_NAMES,
     counted,
@@ -83,11 +85,14 @@ class Sandbox:
     `cards` is ``{edition: {name: definition}}`` (the catalog and the pool of test cards, as the site build
     prepares them); `pool` is ``{edition: [names of the pool's test cards]}``; `invented` ``{edition: [names of
     catalog cards whose stats or text the catalog invents]}`` (an exported scenario using one is tagged
-    ``@asm:card-stats-unknown``, as lint S030 asks)."""
+    ``@asm:card-stats-unknown``, as lint S030 asks); `forms` ``{name: {gent, datv, accs}}``, the names declined
+    (in the browser pymorphy3 is not at hand: the site build precomputes them)."""
 
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], pool: dict[str, list[str]] | None = None,
-                 invented: dict[str, list[str]] | None = None) -> None:
+                 invented: dict[str, list[str]] | None = None,
+                 forms: dict[str, dict[str, str]] | None = None) -> None:
         self.cards = cards
+        render.NAME_FORMS.update(forms or {})     # the names declined for the log (the site build's pymorphy3)
         self.pool = pool or {}
         self.invented = invented or {}
         self.origin: dict[str, Any] = {}          # the scenario the position came from: id, units, tags
@@ -106,15 +111,14 @@ class Sandbox:
     def _new_game(self, board: dict[str, Any]) -> Any:
         unknown = [c["card"] for c in board["cards"] if c["card"] not in self.cards.get(board["edition"], {})]
         if unknown:
-            raise SandboxError(f"нет такой карты в каталоге ({board['edition']}): {', '.join(unknown)}")
+            raise SandboxError(f"нет такой карты в каталоге ({_edition_title(board['edition'])}): {', '.join(unknown)}")
         problems = engine.setup_problems(board)
         if problems:
-            raise SandboxError("; ".join(f"{'.'.join(map(str, path))}: {message}" if path else message
-                                         for path, message in problems))
+            raise SandboxError("; ".join(_problem_text(board, path, message) for path, message in problems))
         try:
             return engine.new_game(copy.deepcopy(board), self.definitions(board))
         except (engine.SetupError, engine.DefinitionError) as exc:
-            raise SandboxError(str(exc)) from exc
+            raise SandboxError("движок не принял расклад: " + _problem_text(board, (), str(exc))) from exc
 
     def _start(self) -> None:
         self.games = [self._new_game(self.board)]
@@ -138,7 +142,7 @@ class Sandbox:
 
     def empty(self, edition: str) -> None:
         if edition not in self.cards:
-            raise SandboxError(f"нет издания «{edition}»; есть: {', '.join(self.cards)}")
+            raise SandboxError(f"нет такого издания; есть: {', '.join(map(_edition_title, self.cards))}")
         self.load(empty_board(edition))
 
     def edit(self, op: dict[str, Any]) -> None:
@@ -151,8 +155,9 @@ class Sandbox:
         if kind == "add":
             name = str(op.get("card") or "")
             if name not in self.cards.get(board["edition"], {}):
-                raise SandboxError(f"нет карты «{name}» в каталоге ({board['edition']})"
-                                   + (engine.did_you_mean(name, list(self.cards.get(board["edition"], {}))) or ""))
+                near = difflib.get_close_matches(name, list(self.cards.get(board["edition"], {})), n=3, cutoff=0.6)
+                raise SandboxError(f"нет карты «{name}» в каталоге ({_edition_title(board['edition'])})"
+                                   + (f"; может быть: {', '.join(near)}?" if near else ""))
             card: dict[str, Any] = {"id": self._new_id(board, name), "card": name,
                                     "owner": op.get("owner") or board["players"][0]}
             card["controller"] = card["owner"]
@@ -203,7 +208,7 @@ class Sandbox:
         for card in board["cards"]:
             if card["id"] == card_id:
                 return card
-        raise SandboxError(f"нет карты с id «{card_id}» в раскладе")
+        raise SandboxError(f"нет карты с кодом «{card_id}» в раскладе")
 
     @staticmethod
     def _new_id(board: dict[str, Any], name: str) -> str:
@@ -229,7 +234,7 @@ class Sandbox:
             else:
                 game.answer(move["player"], move["choice"])
         except engine.IllegalAction as exc:
-            raise SandboxError(f"движок отказал: {exc.message} ({exc.code})") from exc
+            raise SandboxError(f"движок отказал: {REFUSAL_WORDS.get(exc.code, 'по правилам')}") from exc
         del self.games[self.pos + 1:], self.moves[self.pos:]
         self.games.append(game)
         self.moves.append(move)
@@ -353,7 +358,7 @@ class Sandbox:
         if not re.fullmatch(r"(classic|heroes):[0-9][0-9A-Za-z.]*", unit):
             raise SandboxError("укажите единицу правил, которую проверяет сценарий, например classic:113.2")
         if not unit.startswith(edition + ":"):
-            raise SandboxError(f"единица {unit} — не из издания расклада ({edition})")
+            raise SandboxError(f"единица {unit} — не из издания расклада ({_edition_title(edition)})")
         number = unit.split(":", 1)[1]
         line_hash = digest({"board": self.board, "moves": self.moves[:self.pos]})[:6]
         tag = (tag or f"{number}-п{line_hash}").strip()
@@ -600,13 +605,16 @@ class Sandbox:
             elif do == "export":
                 extra["export"] = self.export(req.get("unit", ""), req.get("tag", ""), req.get("title", ""))
             elif do != "view":
-                raise SandboxError(f"неизвестный запрос «{do}»")
+                raise SandboxError("неизвестный запрос страницы (страница и песочница разных версий?)")
             return json.dumps({"ok": True, "view": self.view(), **extra}, ensure_ascii=False)
         except SandboxError as exc:
             return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
-        except (KeyError, ValueError, TypeError) as exc:
-            return json.dumps({"ok": False, "error": f"неверный запрос: {type(exc).__name__}: {exc}"},
+        except KeyError:
+            return json.dumps({"ok": False, "error": "неверный запрос страницы: в нём не хватает поля"},
                               ensure_ascii=False)
+        except (ValueError, TypeError):
+            return json.dumps({"ok": False, "error": "неверный запрос: не тот вид значения (нужно число, текст или "
+                                                     "список, как у страницы)"}, ensure_ascii=False)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -634,6 +642,41 @@ def _namer(state: dict[str, Any]) -> Any:
         count[c["name"]] = count.get(c["name"], 0) + 1
     names = {c["id"]: c["name"] for c in state["cards"]}
     return lambda ref: (names[ref] if count[names[ref]] == 1 else f"{names[ref]} ({ref})") if ref in names else str(ref)
+
+
+def _edition_title(edition: str) -> str:
+    return edition_word(edition, "title") if edition in ("classic", "heroes") else f"«{edition}»"
+
+
+#: the engine's set-up problems (engine.setup_problems: English, for engine authors) the sandbox's edits can cause,
+#: in Russian for the judge; any other is named by its field
+_PROBLEMS = (
+    (re.compile(r"cell '(\w+)' is already taken by '([^']+)'"), "клетка {0} уже занята картой «{1}»"),
+    (re.compile(r"cell '(\w+)' is outside the"), "клетки {0} нет на поле боя (столбцы a–e, ряды 1–6)"),
+    (re.compile(r"'?(.*?)'? is not a cell name"), "«{0}» — не клетка: нужны столбец и ряд, например c4"),
+    (re.compile(r"has no battlefield grid"), "в «Героях» у поля боя нет клеток: клетку не указывают"),
+    (re.compile(r"a card in the \w+ has no cell"), "клетка бывает только у карты на поле боя"),
+    (re.compile(r"missing required field 'cell'"), "карте на поле боя классики нужна клетка"),
+    (re.compile(r"expected an integer ≥ (-?\d+)"), "нужно целое число не меньше {0}"),
+    (re.compile(r"expected true or false"), "нужно «да» или «нет»"),
+    (re.compile(r"expected one of: ([^;]+)"), "нужно одно из: {0}"),
+)
+_FIELDS = {"cell": "клетка", "wounds": "раны", "additional_lives": "дополнительные жизни", "closed": "закрыта",
+           "face_down": "рубашкой вверх", "zone": "зона", "owner": "владелец", "controller": "контролирующий игрок",
+           "turn": "ход", "active": "активный игрок", "priority": "приоритет", "step": "шаг", "host": "носитель"}
+
+
+def _problem_text(board: dict[str, Any], path: tuple, message: str) -> str:
+    """One set-up problem in Russian: where (the card, the field) and what, as far as the sandbox knows the words."""
+    where = []
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(board.get("cards", [])):
+        card = board["cards"][path[1]]
+        where.append(f"карта «{card.get('card')}» ({card.get('id')})")
+        path = path[2:]
+    where += [_FIELDS[p] for p in path if isinstance(p, str) and p in _FIELDS]
+    what = next((text.format(*m.groups()) for pattern, text in _PROBLEMS if (m := pattern.search(message))),
+                "расклад недопустим")
+    return (", ".join(where) + ": " if where else "") + what
 
 
 def _lives_word(n: int) -> str:

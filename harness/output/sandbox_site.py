@@ -80,7 +80,8 @@ def kit_zip(target: Path) -> None:
 
 def card_data() -> dict[str, Any]:
     """The cards of both editions for the page: ``{cards: {edition: {name: definition}}, pool: {edition:
-    [names]}, invented: {edition: [names]}}`` (`invented`: catalog cards, not the pool's, whose stats or text
+    [names]}, invented: {edition: [names]}, forms: {name: {gent, datv, accs}}}`` (`forms`: each name declined,
+    `harness.common.declension`) (`invented`: catalog cards, not the pool's, whose stats or text
     the catalog invents — an exported scenario using one carries ``@asm:card-stats-unknown``, lint S030)."""
     from harness.common.facts import EDITIONS
     from harness.suite.session import catalog
@@ -100,7 +101,11 @@ def card_data() -> dict[str, Any]:
                 pool[ed].append(name)
             elif {"stats", "text"} & set(definition.get("invented") or []):
                 invented[ed].append(name)
-    return {"cards": cards, "pool": pool, "invented": invented}
+    from harness.common.declension import name_forms
+
+    # the names declined for the log (pymorphy3 is not loaded into Pyodide: its forms are precomputed here)
+    forms = {name: name_forms(name) for ed in EDITIONS for name in cards[ed]}
+    return {"cards": cards, "pool": pool, "invented": invented, "forms": forms}
 
 
 def board_data(scenarios: list[Any]) -> dict[str, Any]:

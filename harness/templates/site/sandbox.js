@@ -259,7 +259,7 @@
   // the engine's files and Pyodide are fetched at once (the page's <link rel=preload> started both)
   var timing = $("sb-timing");
   var kit = fetch("assets/sandbox/kit.zip").then(function (r) {
-    if (!r.ok) throw new Error("движок не загружен: assets/sandbox/kit.zip, ответ " + r.status);
+    if (!r.ok) throw new Error("файлы движка не загрузились (ответ сервера " + r.status + ")");
     return r.arrayBuffer();
   }).then(function (buf) { timing.setAttribute("data-kit-ms", performance.now().toFixed(0)); return buf; });
   var python = loadPyodide({indexURL: "pyodide/"}).then(function (py) {
@@ -276,7 +276,7 @@
       "sys.path.insert(0, '/home/pyodide/kit')\n" +
       "from harness.output.sandbox import Sandbox\n" +
       "_d = json.loads(SANDBOX_CARDS)\n" +
-      "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'])\n" +
+      "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'], _d.get('forms'))\n" +
       "SANDBOX.call\n");
     timing.setAttribute("data-engine-ms", performance.now().toFixed(0));
     start();
@@ -286,6 +286,8 @@
     finish();
   }).catch(function (err) {
     clearInterval(progressTimer);
-    fail("Движок не запустился: " + (err && err.message ? err.message : String(err)));
+    if (window.console) console.error(err);   // the details, for whoever opens the console
+    fail("Движок не запустился: " + (err && /[а-яё]/i.test(err.message || "") ? err.message
+          : "браузер не смог загрузить или запустить его. Обновите страницу; если не поможет, соберите сайт заново."));
   });
 })();
