@@ -110,7 +110,7 @@ def test_lookup_terminal_shows_the_board_and_the_history(cli) -> None:
     assert "│ a" in out and "│ 6 │" in out  # the 5×6 grid
     assert "Эффект правил игры: гибель Невтиды" in out
     assert "Ждёт решения: Игрок Б решает, назначить ли защитника" in out
-    assert "Итог: PASS" in out
+    assert "Итог: пройден" in out
 
 
 @pytest.mark.parametrize("query", ["Талитха", "контроль", "срабатывающие"])
@@ -151,7 +151,7 @@ def test_lookup_of_a_scenario_id_plays_that_scenario(cli) -> None:
     sid = sorted(_named(EXAMPLE))[0]
     proc = cli("lookup", sid)
     assert proc.returncode == 0, proc.stderr
-    assert "Итог: PASS" in proc.stdout and proc.stdout.count("Итог:") == 1
+    assert "Итог: пройден" in proc.stdout and proc.stdout.count("Итог:") == 1
     data = json.loads(cli("lookup", sid, "--json").stdout)
     assert [p["scenario"] for p in data[0]["playouts"]] == [sid] and data[0]["id"] == EXAMPLE
 

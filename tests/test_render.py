@@ -194,7 +194,7 @@ def test_print_playout_shows_steps_events_and_outcome(classic: dict) -> None:
     assert "Стек (сверху вниз): Мститель" in out
     assert "Ждёт решения: Игрок Б решает, назначить ли защитника" in out
     assert "✗ Тогда что-то" in out and "не дошли  (не выполнен)" in out
-    assert "Итог: FAIL — ожидалось иное" in out
+    assert "Итог: провален — ожидалось иное" in out
 
 
 # ------------------------------------------------------------------------------------------ SVG

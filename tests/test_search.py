@@ -171,8 +171,8 @@ def test_card_names_come_from_the_boards(scenarios, cards) -> None:
 def test_reason_names_the_lemma_and_the_field(index: SearchIndex) -> None:
     hit = index.search("точек срабатывания")[0]
     reason = hit.reason()
-    assert reason.startswith("all words: ")
-    assert "точек → точка (unit text" in reason
+    assert reason.startswith("все слова: ")
+    assert "точек → точка (текст единицы" in reason
     assert "\n" not in reason
     data = hit.to_json()
     assert data["id"] == "heroes:113.6" and data["score"] > 0 and data["full"] is True

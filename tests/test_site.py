@@ -271,6 +271,28 @@ def test_the_sandbox_speaks_russian_while_it_runs() -> None:
     assert any("по Невтиде" in t for t in texts), [t for t in texts if "наносит" in t]   # names declined in the log
 
 
+def test_lookup_speaks_russian_to_a_judge() -> None:
+    """`lookup`'s own words are Russian (issue 37): a unit by id with its verdicts and play-outs, words with the
+    assumptions they find, an assumption by its id, a query that finds nothing — no English word in what it prints
+    (`--json` keeps its English keys); `lookup stack-lifo` and `lookup порядок стека` find the assumption."""
+    import subprocess
+    import sys
+
+    def lookup(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "lookup", *args], cwd=paths.ROOT,
+                              capture_output=True, text=True, encoding="utf-8", timeout=600)
+        return proc.stdout
+    outputs = {q: lookup(*q.split("|")) for q in ("113.2.ex1|--play", "порядок стека|--no-play", "stack-lifo",
+                                                   "щщщщщ|--no-play")}
+    assert "asm:stack-lifo" in outputs["stack-lifo"] and "asm:stack-lifo" in outputs["порядок стека|--no-play"]
+    assert "Итог: пройден" in outputs["113.2.ex1|--play"] and "ничего не найдено" in outputs["щщщщщ|--no-play"]
+    ids = _card_ids()
+    # a terminal has no <code>: what a judge types (a command with its options, an assumption's id) is no English
+    typed = re.compile(r"berserk-rules(?: [a-z][\w-]*)+|--[a-z][\w-]*|asm:[\w.-]+")
+    found = {q: sorted(set(english_words(typed.sub(" ", out), ids))) for q, out in outputs.items()}
+    assert not any(found.values()), found
+
+
 def test_the_english_word_finder_finds_english() -> None:
     """The finder the test above relies on: English words are found, ids and allowed names are not."""
     assert english_words("The active player keeps priority") == ["The", "active", "player", "keeps", "priority"]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as _xml_escape
 
 from harness.common.facts import COLUMNS, ROWS
-from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES, counted, edition_word
+from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES, counted, edition_word, status_label
 
 # rich is imported where the terminal pictures are drawn: the SVG and the words need only the standard library
 # (the site's sandbox runs them in the browser, in Pyodide)
@@ -601,7 +601,7 @@ def print_playout(view: dict[str, Any], console: Console, *, boards: bool = True
     head = Text("▶ ")
     head.append(view["name"], style="bold")
     head.append(f"  {view['feature']}:{view['line']}  ", style="dim")
-    head.append(view["status"], style=style)
+    head.append(status_label(view["status"]), style=style)
     console.print(head)
     stack_word = view.get("stack_name") or "стек"
     for i, step in enumerate(view["steps"], 1):
@@ -641,7 +641,7 @@ def print_playout(view: dict[str, Any], console: Console, *, boards: bool = True
             console.print(Text("      Ждёт решения: " + pending_line(step["pending"], state), style="magenta"))
     out = view["outcome"]
     tail = Text("  Итог: ")
-    tail.append(out["status"], style=style)
+    tail.append(status_label(out["status"]), style=style)
     if out["message"]:
         tail.append(f" — {out['message']}")
     console.print(tail)
