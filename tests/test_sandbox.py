@@ -375,6 +375,13 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
     print(f"sandbox: first legal actions {cold['coldMs']} ms cold, {warm['coldMs']} ms warm")
     missing = [(path, code) for path, code in httpd.answered if code >= 400]
     assert not missing, missing          # no request of the page fails (the favicon is inline)
+    page = b.open((out / "sandbox.html").resolve().as_uri())      # from a file: the way to open it, and only that
+    try:
+        assert b.wait(page, "document.body.dataset.ready", timeout=60) == "error"
+        said = b.evaluate(page, "document.getElementById('sb-status').textContent")
+    finally:
+        b.close_page(page)
+    assert "berserk-rules site --serve" in said and "Error" not in said and str(out) not in said, said
     assert error == ""
     assert browser_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
     assert buttons == ["объявить Мститель: при гибели вашего существа (точка: Невтида)"]
