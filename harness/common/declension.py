@@ -69,14 +69,17 @@ def _inflect(word: str, parse: Any, case: str) -> str:
 
 @functools.cache
 def name_forms(name: str) -> dict[str, str]:
-    """``{"gent": …, "datv": …, "accs": …}`` of a card's name (see the module docstring)."""
+    """``{"gent": …, "datv": …, "accs": …, "gender": masc | femn | neut}`` of a card's name (see the module
+    docstring); the gender agrees the words of a state with the card («Невтида открыта», «Гоблин закрыт»)."""
     words = name.split(" ")
     heads = [i for i, w in enumerate(words)
              if (p := _parse(w.split("-")[0], head=True)) is not None and p.tag.POS == "NOUN"]
     head = heads[0] if heads else len(words) - 1
     head_parse = _parse(words[head].split("-")[0], head=True)
     masculine = head_parse is not None and "masc" in head_parse.tag.grammemes
-    out = {}
+    out = {"gender": "femn" if head_parse is None and words[head][-1:] in "ая"
+           else next((g for g in ("masc", "femn", "neut") if head_parse is not None and g in head_parse.tag.grammemes),
+                     "masc")}
     for case in CASES:
         real = "gent" if case == "accs" and masculine else case          # an animate masculine: acc. = gen.
         declined = ["-".join(_inflect(part, _parse(part, head=(i == head)), real) for part in w.split("-"))

@@ -480,15 +480,16 @@ class Sandbox:
                 checks.append([f'"{r}" {ZONE_NAMES[c["zone"]]} игрока {c["owner"]}'])
             if c["zone"] != "battlefield":
                 continue
+            fem = render.NAME_FORMS.get(c["name"], {}).get("gender") == "femn"     # «Невтида открыта»
             if c.get("host"):
-                checks.append([f'"{r}" прикреплён к "{ref(c["host"])}"'])
+                checks.append([f'"{r}" {"прикреплена" if fem else "прикреплён"} к "{ref(c["host"])}"'])
             checks.append([f'у "{r}" {counted(c["wounds"], "рана")}'])
-            checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}'])
+            checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}{"а" if fem else ""}'])
             checks.append([f'"{r}" под контролем игрока {c["controller"]}'])
             if c["owner"] != c["controller"] or changed("owner", "controller"):
                 checks.append([f'"{r}" принадлежит игроку {c["owner"]}'])
             if not c["face_up"] or changed("face_up"):
-                checks.append([f'"{r}" {"вскрыт" if c["face_up"] else "лежит рубашкой вверх"}'])
+                checks.append([f'"{r}" {("вскрыта" if fem else "вскрыт") if c["face_up"] else "лежит рубашкой вверх"}'])
             if changed("current_lives", "lives", "additional_lives", "negative_lives", "wounds"):
                 word = _lives_word(c["current_lives"])
                 checks.append([f'у "{r}" {c["current_lives"]} {word}, максимум {c["lives"]}'])
