@@ -206,3 +206,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "not_adjacent": "не соседняя клетка", "bad_cell": "не та клетка", "game_over": "игра окончена",
     "unknown_action": "движок не знает такого действия", "unsupported": "движок этого не умеет",
 }
+
+
+def as_one_word(text: str) -> str:
+    """A name of the step vocabulary with the heroes word for an ability read as the classic one («выполнение
+    способности» = «выполнение особенности», «объявлении способности» = «объявлении особенности»): a scenario speaks
+    its edition's word (`EDITION_WORDS`), the vocabulary knows one name per kind of entry."""
+    return text.replace("способност", "особенност")

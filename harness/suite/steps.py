@@ -26,6 +26,7 @@ from harness.common.vocabulary import (
     STACK_ACTIONS,
     ZONE_NAMES,
     affected_cards,
+    as_one_word,
     counted,
     duration_words,
     effect_words,
@@ -859,12 +860,13 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
     объявление порождённой атаки, объявление порождённой особенности, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
     срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
     нелегальное порождённое игродействие, перемещение, розыгрыш, объявление перемещения, объявление розыгрыша,
-    отмена, or a rule effect's name; карта: its source or, for a rule effect, its card."""
+    отмена, or a rule effect's name; карта: its source or, for a rule effect, its card. A heroes scenario says
+    «способности» where these names say «особенности» (выполнение способности, объявление порождённой способности)."""
     def label(h: dict) -> str:
         ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
         return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
-    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    expected = [(as_one_word(row[0].strip()), row[1].strip()) for row in datatable[1:]]
     actual = [(history_name(h), label(h)) for h in world.history_since_mark()]
     position = 0
     for item in expected:
@@ -874,7 +876,7 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
         position += 1
 
 
-@then(_re(r"запись в истории боя об (?P<what>объявлении особенности|объявлении порождённой атаки) "
+@then(_re(r"запись в истории боя об (?P<what>объявлении (?:особенности|способности)|объявлении порождённой атаки) "
           r"\"(?P<ref>[^\"]+)\" содержит:"))
 def then_history_record(world: World, what: str, ref: str, datatable: list[list[str]]) -> None:
     """Тогда запись в истории боя об объявлении особенности "X: ключ" (об объявлении порождённой атаки "X")
@@ -882,7 +884,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
     list, in any order), ресурсы (закрытие, фишки: N, or нет), контролирующий игрок, породившее игродействие (нет, or «объявление
     особенности X: ключ», «гибель X», «удар X»), дополнительно (a key of the entry's other information)."""
     history = world.state["history"]
-    if what == "объявлении особенности":
+    if as_one_word(what) == "объявлении особенности":
         card_id, key = world.ability_ref(ref)
         found = [h for h in history if h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key]
     else:
@@ -924,7 +926,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             assert sorted(actual[field].split(", ")) == sorted(value.split(", ")), \
                 f"{field}: {actual[field]!r}, expected {value!r} (in any order)"
             continue
-        assert actual[field] == value, f"{field}: {actual[field]!r}, expected {value!r}"
+        assert as_one_word(actual[field]) == as_one_word(value), f"{field}: {actual[field]!r}, expected {value!r}"
 
 
 @then(_re(r"игрок " + P + r" должен бросить кубик за (?P<role>атакующего|защищающегося)"))
@@ -956,7 +958,7 @@ def then_history_order_exact(world: World, datatable: list[list[str]], how: str 
         raise LookupError("write «… идут в таком порядке, без других таких записей между ними:» or «… идут без "
                           "других таких записей между ними, порядок не задан:»")
     how = plain or how or "free"
-    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    expected = [(as_one_word(row[0].strip()), row[1].strip()) for row in datatable[1:]]
     kinds = {name for name, _ in expected}
     actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
     seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
@@ -977,6 +979,7 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     руку, возвращение в колоду, взятие под контроль, получение фишек) names the card (as its target, or as its source when it has no target)."""
     known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
         {"объявление порождённой атаки", "объявление порождённой особенности"}
+    name = as_one_word(name)             # the heroes word for an ability, as the vocabulary names the kind
     if name not in known:      # an unknown name would make the check pass vacuously
         raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
     card_id = world.card(card)["id"] if card else None
