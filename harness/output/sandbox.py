@@ -16,7 +16,8 @@ an edit the engine refuses as a position (`engine.setup_problems`) is not made, 
 
 `export` writes the line as a scenario of the suite: a ``.feature`` snippet in the closed step vocabulary
 (docs/STEPS.md) whose «Тогда» steps check the state the sandbox shows at the end (every card's zone, cell,
-wounds, open/closed and controller, the stack/Queue and priority), and its ``.yaml`` board. A move the
+wounds, open/closed and controller, the stack/Queue and priority, and every visible difference from the start of
+the line: `Sandbox.final_checks`), and its ``.yaml`` board. A move the
 vocabulary has no step for (a trigger point the step would not pick) is refused with the move named, never
 written as a step that would do something else.
 
