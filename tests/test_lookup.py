@@ -169,7 +169,7 @@ def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixtur
     assert data[0]["id"] == "heroes:113.6" and data[0]["rank"] == 1 and data[0]["full"] is True
     assert [e["rank"] for e in data] == list(range(1, len(data) + 1)) and len(data) <= 5
     assert data[0]["score"] >= data[-1]["score"] > 0
-    assert "точек → точка (unit text" in data[0]["reason"]
+    assert "точек → точка (текст единицы" in data[0]["reason"]
     assert [e["score"] for e in data] == sorted((e["score"] for e in data), reverse=True)  # by score alone
     assert "<mark>" not in data[0]["snippet"] and [data[0]["snippet"][a:b] for a, b in data[0]["marks"]]
     assert main(["lookup", "--no-play", "--json", "--top", "0", "точек", "срабатывания"]) == 0
@@ -178,7 +178,7 @@ def test_cli_lookup_prints_the_ranking_with_reasons(capsys: pytest.CaptureFixtur
     monkeypatch.setenv("COLUMNS", "300")
     assert main(["lookup", "--no-play", "порядок", "появления"]) == 0
     out = capsys.readouterr().out
-    assert "heroes:115.4" in out and "#1, score" in out and "появления → появление (unit text)" in out
+    assert "heroes:115.4" in out and "№1, оценка" in out and "появления → появление (текст единицы)" in out
     assert main(["lookup", "--no-play", "--json", "113.2"]) == 0  # numbers: as before, no score
     assert [(e["id"], "score" in e) for e in json.loads(capsys.readouterr().out)] == [("classic:113.2", False),
                                                                                     ("heroes:113.2", False)]

@@ -108,9 +108,9 @@ def test_lookup_terminal_shows_the_board_and_the_history(cli) -> None:
     out = proc.stdout
     assert "classic:113.2.ex1" in out
     assert "│ a" in out and "│ 6 │" in out  # the 5×6 grid
-    assert "Эффект правил игры: гибель Невтида" in out
+    assert "Эффект правил игры: гибель Невтиды" in out
     assert "Ждёт решения: Игрок Б решает, назначить ли защитника" in out
-    assert "Итог: PASS" in out
+    assert "Итог: пройден" in out
 
 
 @pytest.mark.parametrize("query", ["Талитха", "контроль", "срабатывающие"])
@@ -126,7 +126,7 @@ def test_lookup_answers_first_in_one_screen(cli) -> None:
     proc = cli("lookup", "classic:113.2")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert out.index("113.2. ") < out.index(f"[{EXAMPLE}] ПРИМЕР") < out.index("scenarios (")
+    assert out.index("113.2. ") < out.index(f"[{EXAMPLE}] ПРИМЕР") < out.index("сценарии (")
     data = json.loads(cli("lookup", "classic:113.2", "--json").stdout)[0]
     assert "playouts" not in data and all(x["status"] == "PASS" for x in data["scenario_lines"])
     assert any(x.get("reading") for x in data["scenario_lines"])  # N/A by default: its verdict under its reading
@@ -135,10 +135,10 @@ def test_lookup_answers_first_in_one_screen(cli) -> None:
     from harness.cli.lookup import SCENARIO_LINES
 
     for x in own[:SCENARIO_LINES]:
-        reading = f" under the reading {x['reading']}" if x.get("reading") else ""
-        assert f"• {x['name']} — PASS{reading} — {x['file']}:{x['line']}" in out, x["name"]
+        reading = f" при прочтении {x['reading']}" if x.get("reading") else ""
+        assert f"• {x['name']} — пройден{reading} — {x['file']}:{x['line']}" in out, x["name"]
     if len(own) > SCENARIO_LINES:
-        assert f"… and {len(own) - SCENARIO_LINES} more (berserk-rules lookup classic:113.2 --json" in out
+        assert f"… и ещё {len(own) - SCENARIO_LINES} (все перечислит berserk-rules lookup classic:113.2 --json" in out
     assert "Итог:" not in out and "│ 6 │" not in out  # no play-out
     assert len(out.splitlines()) <= 80
     # words: the best unit whole, the others as their matched sentence
@@ -151,7 +151,7 @@ def test_lookup_of_a_scenario_id_plays_that_scenario(cli) -> None:
     sid = sorted(_named(EXAMPLE))[0]
     proc = cli("lookup", sid)
     assert proc.returncode == 0, proc.stderr
-    assert "Итог: PASS" in proc.stdout and proc.stdout.count("Итог:") == 1
+    assert "Итог: пройден" in proc.stdout and proc.stdout.count("Итог:") == 1
     data = json.loads(cli("lookup", sid, "--json").stdout)
     assert [p["scenario"] for p in data[0]["playouts"]] == [sid] and data[0]["id"] == EXAMPLE
 
@@ -168,4 +168,4 @@ def test_lookup_heroes_playout_has_no_grid(cli) -> None:
 
 def test_lookup_nothing_found(cli) -> None:
     proc = cli("lookup", "зззнетслова")
-    assert proc.returncode == 1 and "nothing found" in proc.stdout
+    assert proc.returncode == 1 and "ничего не найдено" in proc.stdout

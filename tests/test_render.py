@@ -81,8 +81,8 @@ def test_history_lines_in_russian(classic: dict) -> None:
     assert h("pass", controller="Б") == "Игрок Б пасует"
     assert h("roll", controller="А", role="attacker", value=6) == "Бросок кубика игрока А (атакующий): 6"
     assert h("strike", source="goblin", targets=["nevtida"], strike="strong", wounds=3, attack="simple") \
-        == "Гоблин наносит Невтида сильный удар: 3 раны"
-    assert h("rule_effect", targets=["nevtida"], effect="death") == "Эффект правил игры: гибель Невтида"
+        == "Гоблин наносит сильный удар по Невтиде: 3 раны"
+    assert h("rule_effect", targets=["nevtida"], effect="death") == "Эффект правил игры: гибель Невтиды"
     assert h("rule_effect", targets=["mstitel"], effect="effect_end", ended="control", source_card="nevtida") \
         == "Эффект правил игры: окончание эффекта «взятие под контроль» на Мститель, источник Невтида"
     assert h("zone", targets=["nevtida"], zone="graveyard") == "Невтида → кладбище"
@@ -190,11 +190,11 @@ def test_print_playout_shows_steps_events_and_outcome(classic: dict) -> None:
     render.print_playout(view, Console(file=buffer, width=120, color_system=None))
     out = buffer.getvalue()
     assert out.count("│ 6 │") == 1  # the board once: only the first step changed it
-    assert "Эффект правил игры: гибель Невтида" in out
+    assert "Эффект правил игры: гибель Невтиды" in out
     assert "Стек (сверху вниз): Мститель" in out
     assert "Ждёт решения: Игрок Б решает, назначить ли защитника" in out
     assert "✗ Тогда что-то" in out and "не дошли  (не выполнен)" in out
-    assert "Итог: FAIL — ожидалось иное" in out
+    assert "Итог: провален — ожидалось иное" in out
 
 
 # ------------------------------------------------------------------------------------------ SVG
@@ -282,17 +282,17 @@ def test_more_history_words_and_robustness(classic: dict) -> None:
         return render.history_line(entry, classic)
 
     assert h("strike", source="goblin", targets=["nevtida"], effect="wound", attack="shot", wounds=1) \
-        == "Гоблин наносит Невтида выстрел: 1 рана"
+        == "Гоблин наносит выстрел по Невтиде: 1 рана"
     assert h("effect", source="goblin", targets=["nevtida"], effect="destroy") == "Эффект: Гоблин уничтожает Невтида"
-    assert h("death", targets=["nevtida"], effect="destroyed") == "Гибель Невтида (уничтожение)"
+    assert h("death", targets=["nevtida"], effect="destroyed") == "Гибель Невтиды (уничтожение)"
     assert h("trigger_dropped", source="mstitel", ability="x", reason="once_per_turn") \
         == "Срабатывание «x» карты Мститель снято: уже объявлялась в этот ход"
     assert h("rule_effect", targets=["goblin"], effect="static_apply", applied="strike_bonus") \
-        == "Эффект правил игры: начинает действовать эффект «бонус к удару» постоянной способности на Гоблин"
+        == "Эффект правил игры: начинает действовать эффект «бонус к удару» постоянной особенности на Гоблина"
     # a template whose field is missing or of the wrong type falls back, never raises
-    assert h("effect", targets=["goblin"], effect="strike_bonus") == "Эффект: «бонус к удару» от — на Гоблин"
+    assert h("effect", targets=["goblin"], effect="strike_bonus") == "Эффект: «бонус к удару» от — на Гоблина"
     assert h("effect", targets=["goblin"], effect="strike_bonus", amount="много") == \
-        "Эффект: «бонус к удару» от — на Гоблин"
+        "Эффект: «бонус к удару» от — на Гоблина"
     assert h("rule_effect", effect="roll_clamped") == "Эффект правил игры: бросок ? считается как ?"
 
 

@@ -137,7 +137,7 @@ def test_a_query_that_is_a_heading_ranks_its_opening_clause_first(corpus, index:
             for query in (title, title.rstrip(".").lower(), "что такое " + title.lower()):
                 hits = index.search(query)
                 assert hits[0].unit.id == opening.id, (query, [h.unit.id for h in hits[:3]])
-                assert hits[0].opens and "opens the section «" in hits[0].reason()
+                assert hits[0].opens and "открывает раздел «" in hits[0].reason()
                 cases += 1
     assert cases >= 24
     assert ranked(index, "история боя")[0] == "classic:537.1"
@@ -149,7 +149,7 @@ def test_section_title_words_alone_reach_the_section(index: SearchIndex) -> None
     # the section 538.1 or one of its bullets (since [538.1.b1-100]'s title «Без деепричастия…» its bullet b1 ranks
     # a hair above the clause: 10.47 against 10.42)
     assert hit.unit.id == "classic:538.1" or hit.unit.id.startswith("classic:538.1.")
-    assert "section title" in hit.reason()
+    assert "название раздела" in hit.reason()
     assert index.search("история боя")[0].unit.section == "537"
 
 
@@ -160,7 +160,7 @@ def test_scenario_names_and_card_names_lead_to_their_unit(index: SearchIndex) ->
     # a card that only boards name: Орк-арбалетчик is in the text, «Проглот» on the 113.7 board too
     hit = next(h for h in index.search("Проглот") if h.unit.id == "heroes:113.7.ex1")
     assert any(m.field == "card" for m in hit.matches) and "Проглот" in hit.cards
-    assert "card name" in hit.reason()
+    assert "имя карты" in hit.reason()
 
 
 def test_card_names_come_from_the_boards(scenarios, cards) -> None:
@@ -171,8 +171,8 @@ def test_card_names_come_from_the_boards(scenarios, cards) -> None:
 def test_reason_names_the_lemma_and_the_field(index: SearchIndex) -> None:
     hit = index.search("точек срабатывания")[0]
     reason = hit.reason()
-    assert reason.startswith("all words: ")
-    assert "точек → точка (unit text" in reason
+    assert reason.startswith("все слова: ")
+    assert "точек → точка (текст единицы" in reason
     assert "\n" not in reason
     data = hit.to_json()
     assert data["id"] == "heroes:113.6" and data["score"] > 0 and data["full"] is True

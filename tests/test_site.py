@@ -101,7 +101,7 @@ def test_examples_are_played_with_boards_and_statuses(site: Path, scenarios) -> 
     example = page.split('id="classic:113.2.ex1"', 1)[1]
     assert 'class="scenario"' in example and "<svg" in example
     assert ">до<" in example and ">после<" in example
-    assert "эффект правил" in example and "Эффект правил игры: гибель Невтида" in example
+    assert "эффект правил" in example and "Эффект правил игры: гибель Невтиды" in example
     assert 'class="badge PASS"' in example
     assert "Приоритет" in example and "Ждёт решения" in example
 
@@ -216,6 +216,81 @@ def test_visible_words_are_russian(site: Path) -> None:
     assert '<div class="asm" id="asm-heroes-queue-lifo">' in page and "Прочтения текста" in page
     assert "Как стек в классике: первой выполняется последняя размещённая способность" in page
     assert '<li id="asm-heroes-queue-lifo-fifo"><code>fifo</code> — Очередь выполняется в порядке размещения' in page
+
+
+def _view_texts(view: dict) -> list[str]:
+    """What the sandbox's page shows of a view (harness/templates/site/sandbox.js `render`)."""
+    pending = view["pending"] or {}
+    return [view["step_text"], *view["stack"], *view["waiting"], *view["line"], *view["history"],
+            *(e["text"] for e in view["events"]), *(a["text"] for a in view["actions"]), pending.get("text", ""),
+            *(o["text"] for o in pending.get("options", []))]
+
+
+def test_the_sandbox_speaks_russian_while_it_runs() -> None:
+    """The word test above, on the text the sandbox writes while it runs: every view of the lines that change each
+    kind of state (tests/test_sandbox.py ROUND_TRIP; the moves, actions, options, pending decisions, events, the
+    history, the stack), the replies to requests it refuses, and the messages of the page's script (sandbox.js)."""
+    from harness.output.sandbox_site import card_data
+    from harness.suite.session import load_scenario_board
+    from tests.test_sandbox import ROUND_TRIP, play_scenario_line, sandbox
+
+    cards = card_data()
+    texts: list[str] = []
+    for kind, (board, unit, moves, _) in ROUND_TRIP.items():
+        if kind == "strike-effect-control":
+            texts += _view_texts(play_scenario_line(cards).view())
+            continue
+        sb = sandbox(cards)
+        sb.load(load_scenario_board(board).data, {"units": [unit]})
+        texts += _view_texts(sb.view())
+        for move in moves:
+            v = sb.view()
+            offered = v["pending"]["options"] if v["pending"] else v["actions"]
+            index = next(o["index"] for o in offered if o["text"] == move)
+            (sb.answer if v["pending"] else sb.act)(index)
+            texts += _view_texts(sb.view())
+    sb = sandbox(cards)
+    sb.empty("classic")
+    refused = [{"do": "edit", "edit": {"op": "add", "card": "Гоблинн"}}, {"do": "undo"}, {"do": "redo"},
+               {"do": "act", "index": 99}, {"do": "answer", "index": 0}, {"do": "nothing"}, {"do": "act"},
+               {"do": "act", "index": "x"}, {"do": "export"}, {"do": "export", "unit": "heroes:113.2"},
+               {"do": "empty", "edition": "xx"}, {"do": "edit", "edit": {"op": "add", "card": "Гоблин", "cell": "z9"}},
+               {"do": "edit", "edit": {"op": "add", "card": "Гоблин", "cell": "c3"}},
+               {"do": "edit", "edit": {"op": "add", "card": "Тролль", "cell": "c3"}},
+               {"do": "edit", "edit": {"op": "set", "id": "troll", "field": "x", "value": 1}},
+               {"do": "edit", "edit": {"op": "set", "id": "goblin", "field": "wounds", "value": -1}},
+               {"do": "play", "moves": [{"do": "act", "player": "Б", "action": {"type": "pass"}}]}]
+    errors = [json.loads(sb.call(json.dumps(r, ensure_ascii=False))).get("error") or "" for r in refused]
+    assert sum(bool(e) for e in errors) >= len(refused) - 1, errors      # the one good add passes
+    script = (paths.ROOT / "harness" / "templates" / "site" / "sandbox.js").read_text(encoding="utf-8")
+    messages = [m for m in re.findall(r'"((?:[^"\\\n]|\\.)*)"', script) if re.search("[а-яё]", m, re.I)]
+    assert len(messages) > 5 and any("Движок готов" in m for m in messages)
+    ids = _card_ids()
+    found = sorted({w for text in texts + errors + messages for w in english_words(text, ids)})
+    assert not found, (found, [t for t in texts + errors + messages if set(english_words(t, ids)) & set(found)][:10])
+    assert any("по Невтиде" in t for t in texts), [t for t in texts if "наносит" in t]   # names declined in the log
+
+
+def test_lookup_speaks_russian_to_a_judge() -> None:
+    """`lookup`'s own words are Russian (issue 37): a unit by id with its verdicts and play-outs, words with the
+    assumptions they find, an assumption by its id, a query that finds nothing — no English word in what it prints
+    (`--json` keeps its English keys); `lookup stack-lifo` and `lookup порядок стека` find the assumption."""
+    import subprocess
+    import sys
+
+    def lookup(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "lookup", *args], cwd=paths.ROOT,
+                              capture_output=True, text=True, encoding="utf-8", timeout=600)
+        return proc.stdout
+    outputs = {q: lookup(*q.split("|")) for q in ("113.2.ex1|--play", "порядок стека|--no-play", "stack-lifo",
+                                                   "щщщщщ|--no-play")}
+    assert "asm:stack-lifo" in outputs["stack-lifo"] and "asm:stack-lifo" in outputs["порядок стека|--no-play"]
+    assert "Итог: пройден" in outputs["113.2.ex1|--play"] and "ничего не найдено" in outputs["щщщщщ|--no-play"]
+    ids = _card_ids()
+    # a terminal has no <code>: what a judge types (a command with its options, an assumption's id) is no English
+    typed = re.compile(r"berserk-rules(?: [a-z][\w-]*)+|--[a-z][\w-]*|asm:[\w.-]+")
+    found = {q: sorted(set(english_words(typed.sub(" ", out), ids))) for q, out in outputs.items()}
+    assert not any(found.values()), found
 
 
 def test_the_english_word_finder_finds_english() -> None:
@@ -409,12 +484,15 @@ def test_a_link_to_a_collapsed_scenario_opens_it_with_its_boards(site: Path, bro
 
 
 @needs_chromium
-def test_pages_do_not_overflow_a_narrow_window(site: Path, browser) -> None:
-    for rel in ("index.html", "u/heroes_113.7.html", "rules/classic-536-538.html"):
-        dom = _dom(browser, _url(site / rel))
+@pytest.mark.parametrize("window", [PHONE, (1280, 800)])
+def test_pages_do_not_overflow_a_phone_or_a_desktop_window(site: Path, browser, window) -> None:
+    """No sideways scrolling at 390 px or 1280 px (the sandbox's own check: tests/test_sandbox.py)."""
+    for rel in ("index.html", "u/heroes_113.7.html", "u/classic_503.1.html", "rules/classic-536-538.html",
+                "assumptions.html"):
+        dom = _dom(browser, _url(site / rel), window)
         m = re.search(r'data-overflow-x="(\w+)" data-width="(\d+)"', dom)
         assert m, rel
-        assert int(m.group(2)) <= 500 and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
+        assert int(m.group(2)) == window[0] and m.group(1) == "false", f"{rel} scrolls sideways at {m.group(2)} px"
 
 
 def _svg_texts(fragment: str) -> list[str]:

@@ -54,21 +54,26 @@ def pick(entries: list[dict[str, Any]], ids: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def print_entry(e: dict[str, Any], console: Any) -> None:
-    console.rule(f"[bold]asm:{e['id']}[/bold]  ({', '.join(e.get('editions', []))})")
+def print_entry(e: dict[str, Any], console: Any, english: bool = True) -> None:
+    """One entry whole; ``english=False`` (`lookup`, for judges): the Russian texts and labels only."""
+    from harness.common.vocabulary import edition_word
+
+    editions = e.get("editions", []) if english else [edition_word(ed, "title") for ed in e.get("editions", [])]
+    console.rule(f"[bold]asm:{e['id']}[/bold]  ({', '.join(editions)})")
     ru = e.get("ru") or {}
     console.print(e.get("question", ""), markup=False, style="bold")
     console.print(f"Выбор: {ru.get('choice', '')}", markup=False)
     console.print(f"Почему: {ru.get('reason', '')}", markup=False)
-    console.print(f"choice: {e.get('choice', '')}", markup=False, style="dim")
-    console.print(f"reason: {e.get('reason', '')}", markup=False, style="dim")
+    if english:
+        console.print(f"choice: {e.get('choice', '')}", markup=False, style="dim")
+        console.print(f"reason: {e.get('reason', '')}", markup=False, style="dim")
     for r in e.get("readings") or []:
         mark = " (по умолчанию)" if r.get("id") == e.get("default") else ""
         console.print(f"  прочтение {e.get('reading')}={r.get('id')}{mark}: {r.get('wording', '')}", markup=False)
         console.print(f"    {(r.get('ru') or {}).get('reason', '')}", markup=False, style="dim")
     if e.get("units"):
-        console.print(f"units: {', '.join(e['units'])}", markup=False)
-    console.print(f"scenarios ({len(e['scenarios'])}):", markup=False)
+        console.print(f"{'units' if english else 'единицы правил'}: {', '.join(e['units'])}", markup=False)
+    console.print(f"{'scenarios' if english else 'сценарии'} ({len(e['scenarios'])}):", markup=False)
     for s in e["scenarios"]:
         console.print(f"    • {s['name']} — {s['file']}:{s['line']}", markup=False)
     console.print()

@@ -11,6 +11,7 @@ from harness.cli.shared import EXIT_FAILED, EXIT_OK, load_rules, load_scenarios,
 from harness.cli.units import _unit_json
 from harness.common import paths
 from harness.common.errors import InputError
+from harness.common.vocabulary import status_label
 from harness.output.playout import run_playouts
 from harness.output.render import print_playout
 from harness.rules.lookup import search
@@ -103,11 +104,11 @@ def _snippet_text(entry: dict[str, Any], color: bool) -> Any:
 
 def _scenario_line(line: dict[str, Any]) -> str:
     status = line.get("status")
-    verdict = "" if status is None else status if status == line.get("expected") else \
-        f"{status} (expected {line.get('expected')})"
+    verdict = "" if status is None else status_label(status) if status == line.get("expected") else \
+        f"{status_label(status)} (ожидался: {status_label(line.get('expected') or '—')})"
     if line.get("reading"):
-        verdict += f" under the reading {line['reading']}"
-    return f"    • {line['name']} — {verdict or 'not run'} — {line['file']}:{line['line']}"
+        verdict += f" при прочтении {line['reading']}"
+    return f"    • {line['name']} — {verdict or 'не запускался'} — {line['file']}:{line['line']}"
 
 
 SCENARIO_LINES = 40
@@ -117,14 +118,15 @@ SCENARIO_LINES = 40
 def print_entry(u: dict[str, Any], console: Any, whole: bool) -> None:
     """One found unit: in ``whole`` its text, examples and scenario lines; else its snippet and how to see it."""
     color = console.color_system is not None
-    console.rule(f"[bold]{u['id']}[/bold]  ({u['kind']}, {u['file']}:{u['line']})")
+    console.rule(f"[bold]{u['id']}[/bold]  ({KIND_WORDS.get(u['kind'], u['kind'])}, {u['file']}:{u['line']})")
     if u.get("reason"):
-        console.print(f"#{u['rank']}, score {u['score']:.2f}: {u['reason']}", markup=False, style="dim")
+        score = f"{u['score']:.2f}".replace(".", ",")
+        console.print(f"№{u['rank']}, оценка {score}: {u['reason']}", markup=False, style="dim")
     if not whole:
         if u.get("snippet"):
             console.print(_snippet_text(u, color))
-        more = f"; scenarios: {len(u['all_scenarios'])}" if u["all_scenarios"] else ""
-        console.print(f"  (the whole unit: berserk-rules lookup {u['id']}{more})", markup=False, style="dim")
+        more = f"; сценариев: {len(u['all_scenarios'])}" if u["all_scenarios"] else ""
+        console.print(f"  (единица целиком: berserk-rules lookup {u['id']}{more})", markup=False, style="dim")
         return
     if u.get("parent_unit"):
         p = u["parent_unit"]
@@ -145,26 +147,39 @@ def print_entry(u: dict[str, Any], console: Any, whole: bool) -> None:
         child = None if own_ids & set(line["units"]) else next((c for c in line["units"] if c in by_child), None)
         (by_child[child] if child else own).append(line)
     if own:
-        console.print(f"\n  scenarios ({len(own)}; play-outs: --play):", markup=False)
+        console.print(f"\n  сценарии ({len(own)}; розыгрыш по шагам: --play):", markup=False)
         for line in own[:SCENARIO_LINES]:
             console.print(_scenario_line(line), markup=False)
         if len(own) > SCENARIO_LINES:       # the answer stays one screen; --json lists every one
-            console.print(f"    … and {len(own) - SCENARIO_LINES} more (berserk-rules lookup {u['id']} --json lists "
-                          "them all)", markup=False)
+            console.print(f"    … и ещё {len(own) - SCENARIO_LINES} (все перечислит berserk-rules lookup {u['id']} "
+                          "--json)", markup=False)
     if rest:
-        console.print(f"\n  in this clause also ({len(rest)}; berserk-rules lookup <id>):", markup=False)
+        console.print(f"\n  ещё в этом пункте ({len(rest)}; berserk-rules lookup <единица>):", markup=False)
         for c in rest:
             lines = by_child[c["id"]]
-            statuses = sorted({str(x.get("status") or "not run") for x in lines})
-            played = f"{len(lines)} scenario(s), {'/'.join(statuses)}" if lines else "no scenario"
+            statuses = sorted({status_label(str(x["status"])) if x.get("status") else "не запускался" for x in lines})
+            played = f"{_scenarios_counted(len(lines))}, {'/'.join(statuses)}" if lines else "сценариев нет"
             text = c["text"] if len(c["text"]) <= 60 else c["text"][:59].rstrip() + "…"
             console.print(f"    {c['id']} — {played} — {c['label']} {text}".rstrip(), markup=False)
     if u.get("playout_error"):
-        console.print(f"\n  the scenarios could not be played: {u['playout_error']}", markup=False)
+        console.print(f"\n  сценарии не удалось разыграть: {u['playout_error']}", markup=False)
     for view in u.get("playouts", []):
         console.print()
         print_playout(view, console)
     console.print()
+
+
+#: a unit's kind (harness.rules.corpus.KINDS) as a judge reads it; `--json` keeps the kind
+KIND_WORDS = {"clause": "пункт", "item": "подпункт", "bullet": "строка перечня", "paragraph": "абзац",
+              "example": "пример"}
+
+
+def _scenarios_counted(n: int) -> str:
+    """«1 сценарий», «3 сценария», «5 сценариев»."""
+    tens, units = n % 100, n % 10
+    word = "сценариев" if 11 <= tens <= 14 else "сценарий" if units == 1 else "сценария" if 2 <= units <= 4 \
+        else "сценариев"
+    return f"{n} {word}"
 
 
 ASSUMPTIONS_TOP = 3
@@ -198,20 +213,20 @@ def cmd_lookup(ns: argparse.Namespace) -> int:
         from harness.cli.assumptions import print_entry as print_assumption
 
         for a in exact:
-            print_assumption(a, console)
+            print_assumption(a, console, english=False)
         return EXIT_OK
     if not found and not assumptions:
-        console.print(f"nothing found for «{query}»", markup=False)
+        console.print(f"ничего не найдено по запросу «{query}»", markup=False)
         return EXIT_FAILED
     # by words: the best unit whole, the others as their snippets; by id or number: every unit whole
     by_words = any(u.get("reason") for u in found)
     for i, u in enumerate(found):
         print_entry(u, console, whole=not by_words or i == 0 or bool(u.get("playouts")))
     if assumptions:      # where the text is silent: the kit's declared choices the words also find
-        console.rule("[bold]допущения[/bold] (where the text is silent: rules/assumptions.yaml)")
+        console.rule("[bold]допущения[/bold] (где текст молчит: rules/assumptions.yaml)")
         for a in assumptions:
-            console.print(f"  asm:{a['id']} — {a.get('question', '')} — {len(a['scenarios'])} scenario(s) "
-                          f"(whole: berserk-rules lookup {a['id']})", markup=False)
+            console.print(f"  asm:{a['id']} — {a.get('question', '')} — {_scenarios_counted(len(a['scenarios']))} "
+                          f"(целиком: berserk-rules lookup {a['id']})", markup=False)
     return EXIT_OK
 
 

@@ -142,3 +142,75 @@ def counted(n: int, noun: str) -> str:
     tens, units = abs(n) % 100, abs(n) % 10
     form = many if 11 <= tens <= 14 else one if units == 1 else few if 2 <= units <= 4 else many
     return f"{n} {form}"
+
+
+# a continuous effect (the canonical state's `effects`) in the words of a scenario: what it does and how long it
+# lasts, as «Тогда на "X" действует эффект особенности "Y": +2 к удару, до конца этого хода» reads it and the
+# sandbox's export writes it (one home for both; 113.2.ex1: «получает +2 к удару до конца вашего хода», «переходит
+# под ваш контроль, пока Невтида в отряде»)
+def effect_words(effect: dict, edition_ability: str = "особенность") -> str | None:
+    """What the effect does («+2 к удару», «контроль игрока А»), or None for a kind the vocabulary has no words
+    for. `edition_ability` is the edition's word for an ability («особенность», heroes «способность»)."""
+    kind, amount = effect.get("kind"), int(effect.get("amount") or 0)
+    if kind == "strike_bonus":
+        return f"{amount:+d} к удару"
+    if kind == "roll_bonus":
+        return f"{amount:+d} к броску кубика"
+    if kind == "strike_set":
+        return f"удар {amount}"
+    if kind == "control":
+        return f"контроль игрока {effect.get('to')}"
+    if kind == "lose_abilities":
+        return "потеря " + ("способностей" if edition_ability.startswith("способност") else "особенностей")
+    if kind == "oblige_attack":
+        return "обязан атаковать"
+    return None
+
+
+def duration_words(effect: dict, turn: int, source_ref: str, edition_ability: str = "особенность") -> str:
+    """How long the effect lasts, as of turn `turn`: «до конца этого хода», «до конца хода 4», «пока "Y" в отряде»,
+    «пока действует особенность» (a static ability's effect; heroes «способность»), «без срока» — joined by «, »
+    when there are two."""
+    parts = []
+    if effect.get("static"):
+        parts.append(f"пока действует {edition_ability}")
+    if effect.get("while") == "source_in_squad":
+        parts.append(f'пока "{source_ref}" в отряде')
+    until = effect.get("until_end_of_turn")
+    if until is not None:
+        parts.append("до конца этого хода" if until == turn else f"до конца хода {until}")
+    return ", ".join(parts) or "без срока"
+
+
+# the words that differ between the editions, from one home (the exports of the sandbox, the pages of the site): the
+# heroes text says «способность» and «Очередь» where the classic text says «особенность» and «стек»
+EDITION_WORDS: dict[str, dict[str, str]] = {
+    "classic": {"ability": "особенность", "ability_gen": "особенности", "abilities_gen": "особенностей",
+                "stack": "стек", "stack_loc": "на стеке", "stack_empty": "стек пуст", "title": "Классика"},
+    "heroes": {"ability": "способность", "ability_gen": "способности", "abilities_gen": "способностей",
+               "stack": "Очередь", "stack_loc": "на Очереди", "stack_empty": "Очередь пуста", "title": "Герои"},
+}
+
+
+def edition_word(edition: str, word: str) -> str:
+    """The edition's word (`EDITION_WORDS`); an unknown edition speaks as classic."""
+    return EDITION_WORDS.get(edition, EDITION_WORDS["classic"])[word]
+
+
+# the engine's refusal codes (docs/PROTOCOL.md) in the words of a judge: what the sandbox says when the engine refuses a
+# move (the classes of refusal of the scenarios' «не может …» steps, harness.engines.contract.REFUSALS, say the same)
+REFUSAL_WORDS: dict[str, str] = {
+    "no_priority": "нет приоритета", "not_now": "не сейчас", "decision_pending": "сначала нужно ответить на решение",
+    "once_per_turn": "один раз за ход", "no_target": "нет цели", "illegal_target": "нет такой цели",
+    "not_your_card": "чужая карта", "closed": "карта закрыта", "cannot_pay": "нечем платить",
+    "condition_not_met": "условие не выполнено", "no_movement": "нет запаса движения",
+    "not_adjacent": "не соседняя клетка", "bad_cell": "не та клетка", "game_over": "игра окончена",
+    "unknown_action": "движок не знает такого действия", "unsupported": "движок этого не умеет",
+}
+
+
+def as_one_word(text: str) -> str:
+    """A name of the step vocabulary with the heroes word for an ability read as the classic one («выполнение
+    способности» = «выполнение особенности», «объявлении способности» = «объявлении особенности»): a scenario speaks
+    its edition's word (`EDITION_WORDS`), the vocabulary knows one name per kind of entry."""
+    return text.replace("способност", "особенност")

@@ -116,6 +116,12 @@ STEP_READS: dict[str, tuple[str, ...]] = {
     "then_rule_effects_sourceless": ("history", "history.kind", "history.source", "history.targets"),
     "then_trigger_points": ("cards", "card.id", "card.name", "pending", "pending.kind", "pending.player",
                             "pending.options"),
+    "then_effect_lasting": ("cards", "card.id", "card.name", "turn", "effects", "effect.target", "effect.source",
+                            "effect.kind", "effect.amount", "effect.to", "effect.while", "effect.until_end_of_turn",
+                            "effect.static"),
+    "then_card_markers": ("cards", "card.id", "card.name", "card.markers"),
+    "then_owner": ("cards", "card.id", "card.name", "card.owner"),
+    "then_lives_of_max": ("cards", "card.id", "card.name", "card.current_lives", "card.lives"),
 }
 
 # -- what each path of the contract means, with the rules sentence behind it (docs/CONTRACT.md's «meaning»
@@ -164,6 +170,16 @@ MEANINGS: dict[str, str] = {
     "effect.kind": "`control` for a change of control (others: strike_bonus, …)",
     "effect.source": "the id of the card whose ability made the effect",
     "effect.target": "the id of the card the effect is on",
+    "effect.amount": "how much: the bonus of a `strike_bonus` or `roll_bonus` (+2 к удару), the strike of a "
+                     "`strike_set`; 0 where the kind has no amount",
+    "effect.to": "of a `control` effect: the player who gets control, else null",
+    "effect.while": "`source_in_squad` when the effect lasts while its source is in play (113.2.ex1: «пока Невтида "
+                    "в отряде»), else null",
+    "effect.until_end_of_turn": "the turn at whose end the effect ends (113.2.ex1: «до конца вашего хода»), else "
+                                "null",
+    "effect.static": "true for the effect of a static ability (it lasts while the ability applies, 115)",
+    "card.lives": "its maximum of lives (503.1: «превышает её максимум жизней»)",
+    "card.markers": "the markers lying on the card (537.2: markers of effects, which abilities may remove)",
     "cells": "markers lying on cells of the battlefield: `{\"c4\": [\"дрожь\"]}`",
     "seed": "the board's seed, from which deck shuffles are drawn (503.1.b17)",
     "stack": "the stack (classic «стек») / Queue (heroes «Очередь»), bottom first; an entry leaves it when it "

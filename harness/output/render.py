@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as _xml_escape
 
 from harness.common.facts import COLUMNS, ROWS
-from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES, counted
+from harness.common.vocabulary import STACK_ACTIONS, ZONE_TITLES, counted, edition_word, status_label
 
 # rich is imported where the terminal pictures are drawn: the SVG and the words need only the standard library
 # (the site's sandbox runs them in the browser, in Pyodide)
@@ -67,18 +67,46 @@ def _names(state: dict[str, Any] | None) -> dict[str, str]:
     return {c["id"]: c["name"] if count[c["name"]] == 1 else f"{c['name']} ({c['id']})" for c in cards}
 
 
-def _name(state: dict[str, Any] | None, ref: Any) -> str:
+#: card names declined: {name: {"gent", "datv", "accs"}} (harness.common.declension, pymorphy3); in the browser,
+#: where pymorphy3 is not loaded, the sandbox's page fills it from the forms the site build precomputed
+NAME_FORMS: dict[str, dict[str, str]] = {}
+_DECLINE: list[Any] = []          # the declension function, once looked for ([None] where pymorphy3 is not at hand)
+
+
+def declined(name: str, case: str | None) -> str:
+    """A card's name in `case` (gent, datv, accs; None: as it is), from NAME_FORMS or else pymorphy3, else as it is."""
+    if case is None:
+        return name
+    forms = NAME_FORMS.get(name)
+    if forms is None:
+        if not _DECLINE:
+            try:
+                from harness.common.declension import name_forms
+            except ImportError:          # the browser: harness.common.declension and pymorphy3 are not shipped
+                name_forms = None        # type: ignore[assignment]
+            _DECLINE.append(name_forms)
+        if _DECLINE[0] is None:
+            return name
+        forms = NAME_FORMS[name] = _DECLINE[0](name)
+    return forms.get(case, name)
+
+
+def _name(state: dict[str, Any] | None, ref: Any, case: str | None = None) -> str:
     if ref is None:
         return "—"
-    return _names(state).get(str(ref), str(ref))
+    shown = _names(state).get(str(ref), str(ref))
+    if case is None or str(ref) not in _names(state):
+        return shown
+    name, _, rest = shown.partition(" (")          # «Гоблин (goblin)»: the name declined, the id as it is
+    return declined(name, case) + (" (" + rest if rest else "")
 
 
-def _list(state: dict[str, Any] | None, refs: Iterable[Any] | None) -> str:
-    return ", ".join(_name(state, r) for r in (refs or [])) or "—"
+def _list(state: dict[str, Any] | None, refs: Iterable[Any] | None, case: str | None = None) -> str:
+    return ", ".join(_name(state, r, case) for r in (refs or [])) or "—"
 
 
 def _ability_word(state: dict[str, Any] | None) -> str:
-    return "способность" if (state or {}).get("edition") == "heroes" else "особенность"
+    return edition_word((state or {}).get("edition") or "classic", "ability")
 
 
 def _stack_word(state: dict[str, Any] | None) -> str:
@@ -119,20 +147,20 @@ EFFECT_WORDS = {  # effect of an ability (history kind "effect"): {src}, {tgt}, 
     "oblige_attack": "{tgt} обязан атаковать",
 }
 RULE_EFFECT_WORDS = {  # rule effects (503, history kind "rule_effect")
-    "death": "гибель {tgt}",
-    "destroyed": "гибель {tgt}",
+    "death": "гибель {tgt_gent}",
+    "destroyed": "гибель {tgt_gent}",
     "open": "{tgt} открывается",
     "player_loses": "игрок {who} проигрывает",
     "shuffle": "колода игрока {who} перемешивается",
     "roll_clamped": "бросок {raw} считается как {value}",
-    "static_apply": "начинает действовать эффект «{applied}» постоянной способности на {tgt}",
-    "static_remove": "перестаёт действовать эффект «{ended}» постоянной способности на {tgt}",
-    "ability_replaced": "способность «{ability}» карты {tgt} заменена",
-    "ability_restored": "способность «{ability}» карты {tgt} восстановлена",
+    "static_apply": "начинает действовать эффект «{applied}» постоянной {word_gen} на {tgt_accs}",
+    "static_remove": "перестаёт действовать эффект «{ended}» постоянной {word_gen} на {tgt_accs}",
+    "ability_replaced": "{word} «{ability}» карты {tgt} заменена",
+    "ability_restored": "{word} «{ability}» карты {tgt} восстановлена",
     "battle_start": "начало боя: «{ability}» карты {tgt}",
-    "excess_lives": "лишние жизни {tgt} ({amount}) сгорают",
-    "excess_counters": "лишние фишки {tgt} ({amount}) снимаются",
-    "lives_cancel": "дополнительные и отрицательные жизни {tgt} взаимно погашаются ({amount})",
+    "excess_lives": "лишние жизни {tgt_gent} ({amount}) сгорают",
+    "excess_counters": "лишние фишки {tgt_gent} ({amount}) снимаются",
+    "lives_cancel": "дополнительные и отрицательные жизни {tgt_gent} взаимно погашаются ({amount})",
     "moves_with_host": "{tgt} перемещается вместе с носителем на {cell}",
     "restore_movement": "{tgt} восстанавливает движение ({moves})",
     "reveal": "{tgt} открывается (рубашкой вниз)",
@@ -184,14 +212,19 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     tgt = _list(state, entry.get("targets") or (entry.get("info") or {}).get("cards"))
     who = entry.get("controller")
     word = _ability_word(state)
-    fields = {**info, "src": src, "tgt": tgt, "who": who}
+    targets = entry.get("targets") or (entry.get("info") or {}).get("cards")
+    tgt_gent, tgt_datv, tgt_accs = (_list(state, targets, case) for case in ("gent", "datv", "accs"))
+    src_gent = _name(state, entry.get("source"), "gent")
+    fields = {**info, "src": src, "tgt": tgt, "who": who, "tgt_gent": tgt_gent, "tgt_accs": tgt_accs,
+              "word": word, "word_gen": word[:-1] + "и"}
     if isinstance(info.get("wounds"), int):
         fields["wounds_counted"] = counted(info["wounds"], "рана")
     for key in ("applied", "ended"):
         if isinstance(fields.get(key), str):
             fields[key] = EFFECTS_RU.get(fields[key], fields[key])
     if kind == "setup":
-        return f"Расклад: ход {entry.get('turn', '?')}, активный игрок {info.get('active', '?')}"
+        active = info.get("active")              # the protocol's setup entry no longer carries it: no «?» then
+        return f"Расклад: ход {entry.get('turn', '?')}" + (f", активный игрок {active}" if active else "")
     if kind == "priority":
         return f"Приоритет у игрока {who}"
     if kind == "pass":
@@ -208,17 +241,17 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
         targets = f" (цели: {tgt})" if entry.get("targets") else ""
         return f"Игрок {who} объявляет {word} «{info.get('ability', '?')}» карты {src}{targets}"
     if kind == "defender":
-        return f"Игрок {who} назначает защитника: {src} (вместо {tgt})"
+        return f"Игрок {who} назначает защитника: {src} (вместо {tgt_gent})"
     if kind == "redirect":
-        return f"Игрок {who} перенаправляет атаку на {src} (вместо {tgt})"
+        return f"Игрок {who} перенаправляет атаку на {src} (вместо {tgt_gent})"
     if kind == "roll":
         return f"Бросок кубика игрока {who} ({ROLES_RU.get(info.get('role'), info.get('role'))}): {info.get('value')}"
     if kind == "strike":
         if info.get("effect") == "wound":
             attack = ATTACKS_RU.get(info.get("attack"), info.get("attack") or "удар")
-            return f"{src} наносит {tgt} {attack}: {counted(info.get('wounds', 0), 'рана')}"
+            return f"{src} наносит {attack} по {tgt_datv}: {counted(info.get('wounds', 0), 'рана')}"
         what = "ответный удар" if info.get("attack") == "answer" else f"{STRIKES_RU.get(info.get('strike'), info.get('strike'))} удар"
-        line = f"{src} наносит {tgt} {what}: {counted(info.get('wounds', 0), 'рана')}"
+        line = f"{src} наносит {what} по {tgt_datv}: {counted(info.get('wounds', 0), 'рана')}"
         if info.get("answer"):
             line += (f" (ответ: {STRIKES_RU.get(info['answer'], info['answer'])}, "
                      f"{counted(info.get('answer_wounds', 0), 'рана')})")
@@ -226,7 +259,7 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "effect":
         eff = info.get("effect")
         text = _words(EFFECT_WORDS[eff], fields) if eff in EFFECT_WORDS else None
-        return "Эффект: " + (text or f"«{EFFECTS_RU.get(eff, eff)}» от {src} на {tgt}")
+        return "Эффект: " + (text or f"«{EFFECTS_RU.get(eff, eff)}» от {src_gent} на {tgt_accs}")
     if kind == "payment":
         closes = info.get("closes")
         return f"Оплата: {_name(state, closes)} закрывается" if closes else f"Оплата: {src}"
@@ -249,7 +282,7 @@ def history_line(entry: dict[str, Any], state: dict[str, Any] | None = None) -> 
     if kind == "executed":
         return f"Выполняется {word} «{info.get('ability', '?')}» карты {src}"
     if kind == "death":
-        return f"Гибель {tgt}" + (" (уничтожение)" if info.get("effect") == "destroyed" else "")
+        return f"Гибель {tgt_gent}" + (" (уничтожение)" if info.get("effect") == "destroyed" else "")
     if kind == "prevented":
         if info.get("effect") == "destroy":     # «вместо уничтожения …» (538.1.b3): the destruction itself
             return f"{src}: уничтожение предотвращено («{info.get('ability', '?')}»)"
@@ -570,7 +603,7 @@ def print_playout(view: dict[str, Any], console: Console, *, boards: bool = True
     head = Text("▶ ")
     head.append(view["name"], style="bold")
     head.append(f"  {view['feature']}:{view['line']}  ", style="dim")
-    head.append(view["status"], style=style)
+    head.append(status_label(view["status"]), style=style)
     console.print(head)
     stack_word = view.get("stack_name") or "стек"
     for i, step in enumerate(view["steps"], 1):
@@ -610,7 +643,7 @@ def print_playout(view: dict[str, Any], console: Console, *, boards: bool = True
             console.print(Text("      Ждёт решения: " + pending_line(step["pending"], state), style="magenta"))
     out = view["outcome"]
     tail = Text("  Итог: ")
-    tail.append(out["status"], style=style)
+    tail.append(status_label(out["status"]), style=style)
     if out["message"]:
         tail.append(f" — {out['message']}")
     console.print(tail)

@@ -16,7 +16,8 @@ an edit the engine refuses as a position (`engine.setup_problems`) is not made, 
 
 `export` writes the line as a scenario of the suite: a ``.feature`` snippet in the closed step vocabulary
 (docs/STEPS.md) whose «Тогда» steps check the state the sandbox shows at the end (every card's zone, cell,
-wounds, open/closed and controller, the stack/Queue and priority), and its ``.yaml`` board. A move the
+wounds, open/closed and controller, the stack/Queue and priority, and every visible difference from the start of
+the line: `Sandbox.final_checks`), and its ``.yaml`` board. A move the
 vocabulary has no step for (a trigger point the step would not pick) is refused with the move named, never
 written as a step that would do something else.
 
@@ -26,13 +27,22 @@ written as a step that would do something else.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import re
 from typing import Any
 
 import engine
-from harness.common.vocabulary import STACK_ACTIONS, ZONE_NAMES
+from harness.common.vocabulary import (
+    REFUSAL_WORDS,
+    STACK_ACTIONS,
+    ZONE_NAMES,
+    counted,
+    duration_words,
+    edition_word,
+    effect_words,
+)
 from harness.output import render
 from harness.suite.definitions import board_definitions
 
@@ -76,11 +86,14 @@ class Sandbox:
     `cards` is ``{edition: {name: definition}}`` (the catalog and the pool of test cards, as the site build
     prepares them); `pool` is ``{edition: [names of the pool's test cards]}``; `invented` ``{edition: [names of
     catalog cards whose stats or text the catalog invents]}`` (an exported scenario using one is tagged
-    ``@asm:card-stats-unknown``, as lint S030 asks)."""
+    ``@asm:card-stats-unknown``, as lint S030 asks); `forms` ``{name: {gent, datv, accs}}``, the names declined
+    (in the browser pymorphy3 is not at hand: the site build precomputes them)."""
 
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], pool: dict[str, list[str]] | None = None,
-                 invented: dict[str, list[str]] | None = None) -> None:
+                 invented: dict[str, list[str]] | None = None,
+                 forms: dict[str, dict[str, str]] | None = None) -> None:
         self.cards = cards
+        render.NAME_FORMS.update(forms or {})     # the names declined for the log (the site build's pymorphy3)
         self.pool = pool or {}
         self.invented = invented or {}
         self.origin: dict[str, Any] = {}          # the scenario the position came from: id, units, tags
@@ -99,15 +112,14 @@ class Sandbox:
     def _new_game(self, board: dict[str, Any]) -> Any:
         unknown = [c["card"] for c in board["cards"] if c["card"] not in self.cards.get(board["edition"], {})]
         if unknown:
-            raise SandboxError(f"нет такой карты в каталоге ({board['edition']}): {', '.join(unknown)}")
+            raise SandboxError(f"нет такой карты в каталоге ({_edition_title(board['edition'])}): {', '.join(unknown)}")
         problems = engine.setup_problems(board)
         if problems:
-            raise SandboxError("; ".join(f"{'.'.join(map(str, path))}: {message}" if path else message
-                                         for path, message in problems))
+            raise SandboxError("; ".join(_problem_text(board, path, message) for path, message in problems))
         try:
             return engine.new_game(copy.deepcopy(board), self.definitions(board))
         except (engine.SetupError, engine.DefinitionError) as exc:
-            raise SandboxError(str(exc)) from exc
+            raise SandboxError("движок не принял расклад: " + _problem_text(board, (), str(exc))) from exc
 
     def _start(self) -> None:
         self.games = [self._new_game(self.board)]
@@ -131,7 +143,7 @@ class Sandbox:
 
     def empty(self, edition: str) -> None:
         if edition not in self.cards:
-            raise SandboxError(f"нет издания «{edition}»; есть: {', '.join(self.cards)}")
+            raise SandboxError(f"нет такого издания; есть: {', '.join(map(_edition_title, self.cards))}")
         self.load(empty_board(edition))
 
     def edit(self, op: dict[str, Any]) -> None:
@@ -144,8 +156,9 @@ class Sandbox:
         if kind == "add":
             name = str(op.get("card") or "")
             if name not in self.cards.get(board["edition"], {}):
-                raise SandboxError(f"нет карты «{name}» в каталоге ({board['edition']})"
-                                   + (engine.did_you_mean(name, list(self.cards.get(board["edition"], {}))) or ""))
+                near = difflib.get_close_matches(name, list(self.cards.get(board["edition"], {})), n=3, cutoff=0.6)
+                raise SandboxError(f"нет карты «{name}» в каталоге ({_edition_title(board['edition'])})"
+                                   + (f"; может быть: {', '.join(near)}?" if near else ""))
             card: dict[str, Any] = {"id": self._new_id(board, name), "card": name,
                                     "owner": op.get("owner") or board["players"][0]}
             card["controller"] = card["owner"]
@@ -196,7 +209,7 @@ class Sandbox:
         for card in board["cards"]:
             if card["id"] == card_id:
                 return card
-        raise SandboxError(f"нет карты с id «{card_id}» в раскладе")
+        raise SandboxError(f"нет карты с кодом «{card_id}» в раскладе")
 
     @staticmethod
     def _new_id(board: dict[str, Any], name: str) -> str:
@@ -222,7 +235,7 @@ class Sandbox:
             else:
                 game.answer(move["player"], move["choice"])
         except engine.IllegalAction as exc:
-            raise SandboxError(f"движок отказал: {exc.message} ({exc.code})") from exc
+            raise SandboxError(f"движок отказал: {REFUSAL_WORDS.get(exc.code, 'по правилам')}") from exc
         del self.games[self.pos + 1:], self.moves[self.pos:]
         self.games.append(game)
         self.moves.append(move)
@@ -321,7 +334,8 @@ class Sandbox:
         if kind == "declare_trigger" and isinstance(option, dict):
             text = f"объявить {_namer(state)(option['card'])}: {option['ability']}"
             return text + (f" (точка: {_namer(state)(option['subject'])})" if option.get("subject") else "")
-        if kind == "target" and isinstance(option, str) and re.fullmatch(r"[a-z]\d", option):
+        if kind == "target" and isinstance(option, str) and re.fullmatch(r"[a-z]\d", option) \
+                and option not in _ids(state):           # a card's id may look like a cell («g1»)
             return f"клетка {option}"
         return render.option_line(state, option)
 
@@ -345,7 +359,7 @@ class Sandbox:
         if not re.fullmatch(r"(classic|heroes):[0-9][0-9A-Za-z.]*", unit):
             raise SandboxError("укажите единицу правил, которую проверяет сценарий, например classic:113.2")
         if not unit.startswith(edition + ":"):
-            raise SandboxError(f"единица {unit} — не из издания расклада ({edition})")
+            raise SandboxError(f"единица {unit} — не из издания расклада ({_edition_title(edition)})")
         number = unit.split(":", 1)[1]
         line_hash = digest({"board": self.board, "moves": self.moves[:self.pos]})[:6]
         tag = (tag or f"{number}-п{line_hash}").strip()
@@ -356,9 +370,9 @@ class Sandbox:
         title = " ".join((title or "партия из песочницы").split())
         slug = re.sub(r"[^0-9a-z]+", "-", _translit(tag).lower()).strip("-")
         board_path = f"{edition}/sandbox-{slug}.yaml"
-        whens = [self.move_step(move, engine.state(game, ("cards", "pending")))
+        whens = [self.move_step(move, engine.state(game, ("edition", "cards", "pending")))
                  for move, game in zip(self.moves[:self.pos], self.games[:self.pos], strict=True)]
-        checks = self.final_checks(engine.state(self.game))
+        checks = self.final_checks(engine.state(self.game), engine.state(self.games[0]))
         body = [f'Дано расклад "{board_path}"', *(("Когда " if i == 0 else "И ") + w for i, w in enumerate(whens))]
         body += ["Тогда " + checks[0][0], *checks[0][1:]]
         for check in checks[1:]:
@@ -423,13 +437,14 @@ class Sandbox:
                 return f"игрок {player} не перенаправляет атаку"
             return f'игрок {player} перенаправляет атаку на "{ref(choice)}"'
         if kind == "declare_trigger":
+            word = edition_word(before.get("edition", "classic"), "ability")
             options = [o for o in pending["options"] if o]
             if choice is None:
                 first = options[0]
-                return f'игрок {player} не объявляет способность "{ref(first["card"])}: {first["ability"]}"'
+                return f'игрок {player} не объявляет {word} "{ref(first["card"])}: {first["ability"]}"'
             chosen = next(o for o in options if o["id"] == choice)
             same = [o for o in options if o["card"] == chosen["card"] and o["ability"] == chosen["ability"]]
-            step = f'игрок {player} объявляет особенность "{ref(chosen["card"])}: {chosen["ability"]}"'
+            step = f'игрок {player} объявляет {word} "{ref(chosen["card"])}: {chosen["ability"]}"'
             if len(same) > 1:
                 by_subject = [o for o in same if o.get("subject") == chosen.get("subject")]
                 if not chosen.get("subject") or by_subject[0] is not chosen:
@@ -440,33 +455,132 @@ class Sandbox:
         raise SandboxError(f"у решения «{kind}» нет шага в словаре шагов (docs/STEPS.md)")
 
     @staticmethod
-    def final_checks(state: dict[str, Any]) -> list[list[str]]:
-        """The «Тогда» checks of the state shown: each a step (without its keyword) and its table rows."""
+    def final_checks(state: dict[str, Any], start: dict[str, Any] | None = None) -> list[list[str]]:
+        """The «Тогда» checks of the state shown at the end of the line (each a step without its keyword, and its
+        table rows): every card's place, and on the battlefield its wounds, open/closed and controller, the
+        stack/Queue and priority; and every visible difference from `start` (the state the line started from):
+        strike with its modifiers, lives (current of maximum, additional, negative), counters, markers on the card
+        and on cells, effects on the card with their durations, face-down, ownership, abilities, the pending
+        decision and a player who lost. What is not at its default at the end is checked as well (a card lying
+        face down, an effect in force), since the page shows it."""
+        start = start or state
+        edition = state.get("edition", "classic")
+        ability, abilities_gen = edition_word(edition, "ability"), edition_word(edition, "abilities_gen")
         ref = _ref(state)
+        before = {c["id"]: c for c in start["cards"]}
+        effects = {e["id"]: e for e in state.get("effects", [])}
         checks: list[list[str]] = []
         for c in state["cards"]:
             r = ref(c["id"])
+            was = before.get(c["id"], {})
+
+            def changed(*keys: str, c: dict[str, Any] = c, was: dict[str, Any] = was) -> bool:
+                return any(c.get(k) != was.get(k) for k in keys)
+
             if c["zone"] == "battlefield" and c.get("cell") and not c.get("host"):
                 checks.append([f'"{r}" в клетке {c["cell"]}'])
             else:
                 checks.append([f'"{r}" {ZONE_NAMES[c["zone"]]} игрока {c["owner"]}'])
-            if c["zone"] == "battlefield":
-                checks.append([f'у "{r}" {c["wounds"]} {_plural(c["wounds"], "рана", "раны", "ран")}'])
-                checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}'])
-                checks.append([f'"{r}" под контролем игрока {c["controller"]}'])
-        word = state["stack_name"]
+            if c["zone"] != "battlefield":
+                continue
+            fem = render.NAME_FORMS.get(c["name"], {}).get("gender") == "femn"     # «Невтида открыта»
+            if c.get("host"):
+                checks.append([f'"{r}" {"прикреплена" if fem else "прикреплён"} к "{ref(c["host"])}"'])
+            checks.append([f'у "{r}" {counted(c["wounds"], "рана")}'])
+            checks.append([f'"{r}" {"открыт" if c["open"] else "закрыт"}{"а" if fem else ""}'])
+            checks.append([f'"{r}" под контролем игрока {c["controller"]}'])
+            if c["owner"] != c["controller"] or changed("owner", "controller"):
+                checks.append([f'"{r}" принадлежит игроку {c["owner"]}'])
+            if not c["face_up"] or changed("face_up"):
+                checks.append([f'"{r}" {("вскрыта" if fem else "вскрыт") if c["face_up"] else "лежит рубашкой вверх"}'])
+            if changed("current_lives", "lives", "additional_lives", "negative_lives", "wounds"):
+                word = _lives_word(c["current_lives"])
+                checks.append([f'у "{r}" {c["current_lives"]} {word}, максимум {c["lives"]}'])
+            if c["additional_lives"] or changed("additional_lives"):
+                checks.append([f'у "{r}" {c["additional_lives"]} '
+                               f'{_plural(c["additional_lives"], "дополнительная жизнь", "дополнительные жизни", "дополнительных жизней")}'])
+            if c["negative_lives"] or changed("negative_lives"):
+                checks.append([f'у "{r}" {c["negative_lives"]} '
+                               f'{_plural(c["negative_lives"], "отрицательная жизнь", "отрицательные жизни", "отрицательных жизней")}'])
+            if c["counters"] or changed("counters"):
+                checks.append([f'у "{r}" {counted(c["counters"], "фишка")}'])
+            if c["markers"] or changed("markers"):
+                checks.append([f'на "{r}" ' + ("маркеры: " + ", ".join(f"«{m}»" for m in c["markers"])
+                                               if c["markers"] else "нет маркеров")])
+            strike = c.get("strike") or {}
+            if strike.get("value") and (strike["value"] != strike.get("base") or changed("strike")):
+                w, m, st = strike["value"]
+                checks.append([f'у "{r}" удар {w}' if edition == "heroes" and w == m == st
+                               else f'у "{r}" простой удар {w}-{m}-{st}'])
+            if changed("abilities"):
+                checks += [[f'у "{r}" есть {ability} "{key}"'] for key in c["abilities"]] or \
+                    [[f'у "{r}" нет {abilities_gen}']]
+            on_card = [effects[e] for e in c.get("effects", []) if e in effects]
+            for e in on_card:
+                what = effect_words(e, ability)
+                if what is None:
+                    raise SandboxError(f"у эффекта «{e['kind']}» на «{r}» нет слов в словаре шагов (docs/STEPS.md)")
+                source = ref(e["source"])
+                checks.append([f'на "{r}" действует эффект {edition_word(edition, "ability_gen")} "{source}": {what}, '
+                               f'{duration_words(e, state["turn"], source, ability)}'])
+            if not on_card and changed("effects"):
+                checks.append([f'на "{r}" не действуют эффекты'])
+        cells_now, cells_then = state.get("cells") or {}, start.get("cells") or {}
+        for cell in sorted(set(cells_now) | set(cells_then)):
+            now, then = cells_now.get(cell, []), cells_then.get(cell, [])
+            checks += [[f"на клетке {cell} лежит маркер «{m}»"] for m in dict.fromkeys(now)]
+            checks += [[f"на клетке {cell} нет маркера «{m}»"] for m in dict.fromkeys(then) if m not in now]
         if not state["stack"]:
-            checks.append(["Очередь пуста" if word == "Очередь" else "стек пуст"])
+            checks.append([edition_word(edition, "stack_empty")])
         else:
             names = {c["id"]: c["name"] for c in state["cards"]}
             rows = [(names[s["source"]], STACK_ACTIONS.get(s["kind"]) or s["ability"]) for s in reversed(state["stack"])]
             w1 = max(len("карта"), *(len(a) for a, _ in rows))
             w2 = max(len("действие"), *(len(b) for _, b in rows))
-            checks.append([("на Очереди" if word == "Очередь" else "на стеке") + " сверху вниз:",
+            checks.append([edition_word(edition, "stack_loc") + " сверху вниз:",
                            f"| {'карта'.ljust(w1)} | {'действие'.ljust(w2)} |",
                            *(f"| {a.ljust(w1)} | {b.ljust(w2)} |" for a, b in rows)])
         checks.append([f"приоритет у игрока {state['priority']}" if state["priority"] else "приоритета нет ни у кого"])
+        checks += Sandbox.pending_checks(state, ref, ability)
+        checks += [[f"игрок {p['name']} проиграл"] for p in state.get("players", []) if p.get("lost")]
         return checks
+
+    @staticmethod
+    def pending_checks(state: dict[str, Any], ref: Any, ability: str) -> list[list[str]]:
+        """The checks of the decision the engine waits for: who decides, and what is offered."""
+        p = state.get("pending")
+        if not p:
+            return []
+        player, kind, options = p["player"], p["kind"], p["options"]
+        if kind == "roll":
+            role = {"attacker": "атакующего", "defender": "защищающегося"}.get(p.get("role"))
+            if role is None:
+                raise SandboxError(f"у броска кубика «{p.get('role')}» нет шага в словаре шагов (docs/STEPS.md)")
+            return [[f"игрок {player} должен бросить кубик за {role}"]]
+        if kind in ("defender", "redirect"):
+            verb = "может назначить защитником" if kind == "defender" else "может перенаправить атаку на"
+            return [[f'игрок {player} {verb} "{ref(o)}"'] for o in options if o is not None]
+        if kind == "target":
+            cells = [o for o in options if isinstance(o, str) and re.fullmatch(r"[a-z]\d", o) and o not in _ids(state)]
+            if cells and len(cells) == len(options):
+                return [[f"игроку {player} предложены клетки: {', '.join(sorted(cells))}"]]
+            if cells:
+                raise SandboxError("цели — и клетки, и карты: такого шага нет в словаре шагов (docs/STEPS.md)")
+            return [[f"игроку {player} предложены цели: " + ", ".join(f'"{ref(o)}"' for o in options)]]
+        if kind == "declare_trigger":
+            verb = "обязан объявить" if p.get("mandatory") else "может объявить"
+            out: list[list[str]] = []
+            by_ability: dict[tuple[str, str], list[Any]] = {}
+            for o in options:
+                if o:
+                    by_ability.setdefault((o["card"], o["ability"]), []).append(o.get("subject"))
+            for (card, key), subjects in by_ability.items():
+                out.append([f'игрок {player} {verb} {ability} "{ref(card)}: {key}"'])
+                if len(subjects) > 1 and all(subjects):
+                    out.append([f'игроку {player} предложены точки срабатывания {edition_word(state.get("edition", "classic"), "ability_gen")} "{ref(card)}: '
+                                f'{key}": ' + ", ".join(f'"{ref(s)}"' for s in subjects)])
+            return out
+        raise SandboxError(f"у решения «{kind}» нет шага в словаре шагов (docs/STEPS.md)")
 
     # -- the page's one entry point
     def call(self, request: str) -> str:
@@ -495,13 +609,16 @@ class Sandbox:
             elif do == "export":
                 extra["export"] = self.export(req.get("unit", ""), req.get("tag", ""), req.get("title", ""))
             elif do != "view":
-                raise SandboxError(f"неизвестный запрос «{do}»")
+                raise SandboxError("неизвестный запрос страницы (страница и песочница разных версий?)")
             return json.dumps({"ok": True, "view": self.view(), **extra}, ensure_ascii=False)
         except SandboxError as exc:
             return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
-        except (KeyError, ValueError, TypeError) as exc:
-            return json.dumps({"ok": False, "error": f"неверный запрос: {type(exc).__name__}: {exc}"},
+        except KeyError:
+            return json.dumps({"ok": False, "error": "неверный запрос страницы: в нём не хватает поля"},
                               ensure_ascii=False)
+        except (ValueError, TypeError):
+            return json.dumps({"ok": False, "error": "неверный запрос: не тот вид значения (нужно число, текст или "
+                                                     "список, как у страницы)"}, ensure_ascii=False)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -529,6 +646,45 @@ def _namer(state: dict[str, Any]) -> Any:
         count[c["name"]] = count.get(c["name"], 0) + 1
     names = {c["id"]: c["name"] for c in state["cards"]}
     return lambda ref: (names[ref] if count[names[ref]] == 1 else f"{names[ref]} ({ref})") if ref in names else str(ref)
+
+
+def _edition_title(edition: str) -> str:
+    return edition_word(edition, "title") if edition in ("classic", "heroes") else f"«{edition}»"
+
+
+#: the engine's set-up problems (engine.setup_problems: English, for engine authors) the sandbox's edits can cause,
+#: in Russian for the judge; any other is named by its field
+_PROBLEMS = (
+    (re.compile(r"cell '(\w+)' is already taken by '([^']+)'"), "клетка {0} уже занята картой «{1}»"),
+    (re.compile(r"cell '(\w+)' is outside the"), "клетки {0} нет на поле боя (столбцы a–e, ряды 1–6)"),
+    (re.compile(r"'?(.*?)'? is not a cell name"), "«{0}» — не клетка: нужны столбец и ряд, например c4"),
+    (re.compile(r"has no battlefield grid"), "в «Героях» у поля боя нет клеток: клетку не указывают"),
+    (re.compile(r"a card in the \w+ has no cell"), "клетка бывает только у карты на поле боя"),
+    (re.compile(r"missing required field 'cell'"), "карте на поле боя классики нужна клетка"),
+    (re.compile(r"expected an integer ≥ (-?\d+)"), "нужно целое число не меньше {0}"),
+    (re.compile(r"expected true or false"), "нужно «да» или «нет»"),
+    (re.compile(r"expected one of: ([^;]+)"), "нужно одно из: {0}"),
+)
+_FIELDS = {"cell": "клетка", "wounds": "раны", "additional_lives": "дополнительные жизни", "closed": "закрыта",
+           "face_down": "рубашкой вверх", "zone": "зона", "owner": "владелец", "controller": "контролирующий игрок",
+           "turn": "ход", "active": "активный игрок", "priority": "приоритет", "step": "шаг", "host": "носитель"}
+
+
+def _problem_text(board: dict[str, Any], path: tuple, message: str) -> str:
+    """One set-up problem in Russian: where (the card, the field) and what, as far as the sandbox knows the words."""
+    where = []
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(board.get("cards", [])):
+        card = board["cards"][path[1]]
+        where.append(f"карта «{card.get('card')}» ({card.get('id')})")
+        path = path[2:]
+    where += [_FIELDS[p] for p in path if isinstance(p, str) and p in _FIELDS]
+    what = next((text.format(*m.groups()) for pattern, text in _PROBLEMS if (m := pattern.search(message))),
+                "расклад недопустим")
+    return (", ".join(where) + ": " if where else "") + what
+
+
+def _lives_word(n: int) -> str:
+    return counted(n, "жизнь").split(" ", 1)[1]
 
 
 def _plural(n: int, one: str, few: str, many: str) -> str:

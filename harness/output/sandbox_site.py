@@ -12,6 +12,9 @@ Pyodide (CPython compiled to WebAssembly, from the npm registry: ``npm install p
     assets/sandbox/boards.js        every scenario's board (checked, defaults filled in) by scenario id, with the
                                     scenario's units and tags: ``sandbox.html#scenario=<id>`` starts from it
     assets/sandbox/sandbox.js       the page's script
+    sandbox-sw.js                   the page's service worker: the files above and Pyodide's kept in the browser's
+                                    Cache Storage (one cache per build, named by a hash of what it ships), so the
+                                    next visit starts without fetching them again
     pyodide/                        the files of Pyodide the page loads (nothing is fetched from the network)
 
 Pyodide is looked for in ``$BERSERK_RULES_PYODIDE`` (a folder holding ``pyodide.js``), ``node_modules/pyodide``
@@ -24,6 +27,7 @@ A browser refuses WebAssembly and ``fetch`` from ``file://``: the sandbox page n
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -76,7 +80,8 @@ def kit_zip(target: Path) -> None:
 
 def card_data() -> dict[str, Any]:
     """The cards of both editions for the page: ``{cards: {edition: {name: definition}}, pool: {edition:
-    [names]}, invented: {edition: [names]}}`` (`invented`: catalog cards, not the pool's, whose stats or text
+    [names]}, invented: {edition: [names]}, forms: {name: {gent, datv, accs}}}`` (`forms`: each name declined,
+    `harness.common.declension`) (`invented`: catalog cards, not the pool's, whose stats or text
     the catalog invents — an exported scenario using one carries ``@asm:card-stats-unknown``, lint S030)."""
     from harness.common.facts import EDITIONS
     from harness.suite.session import catalog
@@ -96,7 +101,11 @@ def card_data() -> dict[str, Any]:
                 pool[ed].append(name)
             elif {"stats", "text"} & set(definition.get("invented") or []):
                 invented[ed].append(name)
-    return {"cards": cards, "pool": pool, "invented": invented}
+    from harness.common.declension import name_forms
+
+    # the names declined for the log (pymorphy3 is not loaded into Pyodide: its forms are precomputed here)
+    forms = {name: name_forms(name) for ed in EDITIONS for name in cards[ed]}
+    return {"cards": cards, "pool": pool, "invented": invented, "forms": forms}
 
 
 def board_data(scenarios: list[Any]) -> dict[str, Any]:
@@ -139,11 +148,18 @@ def write_sandbox(out: Path, scenarios: list[Any], templates: Path) -> dict[str,
     (folder / "boards.js").write_text(_js("BERSERK_SANDBOX_BOARDS", board_data(scenarios)), encoding="utf-8")
     shutil.copyfile(templates / "sandbox.js", folder / "sandbox.js")
     found = find_pyodide()
+    shipped = [folder / "kit.zip", folder / "cards.js", folder / "boards.js", folder / "sandbox.js"]
     if found is not None:
         (out / "pyodide").mkdir(exist_ok=True)
         for name in PYODIDE_NEEDED:
             shutil.copyfile(found / name, out / "pyodide" / name)
-    return {"pyodide": found is not None, "hint": install_hint()}
+            shipped.append(out / "pyodide" / name)
+    version = hashlib.sha256(b"".join(hashlib.sha256(f.read_bytes()).digest() for f in shipped)).hexdigest()[:12]
+    files = json.dumps([f.relative_to(out).as_posix() for f in shipped])
+    worker = (templates / "sandbox-sw.js").read_text(encoding="utf-8").replace("__VERSION__", version) \
+        .replace("__FILES__", files)
+    (out / "sandbox-sw.js").write_text(worker, encoding="utf-8")
+    return {"pyodide": found is not None, "hint": install_hint(), "bytes": sum(f.stat().st_size for f in shipped)}
 
 
 def server(folder: Path, port: int = 0) -> Any:
@@ -151,12 +167,14 @@ def server(folder: Path, port: int = 0) -> Any:
     serving: call its ``serve_forever`` (in a thread, or until Ctrl-C), then ``shutdown`` and ``server_close``.
 
     It serves regular files inside `folder` only: a path whose real location (symbolic links resolved) is outside
-    it, a device, a folder without index.html (no listings) is 404; a path with a NUL byte is 400."""
+    it, a device, a folder without index.html (no listings) is 404; a path with a NUL byte is 400. Its
+    ``answered`` lists ``(path, status)`` of every request it answered (the browser tests assert no 404)."""
     import functools
     from http import HTTPStatus
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
     base = Path(folder).resolve()
+    answered: list[tuple[str, int]] = []     # (path, status) of every request answered: the tests read it
 
     class Quiet(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
@@ -164,6 +182,9 @@ def server(folder: Path, port: int = 0) -> Any:
 
         def log_message(self, format: str, *args: Any) -> None:   # noqa: A002 - the base class's name
             pass
+
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            answered.append((self.path, int(code) if str(code).isdigit() else 0))
 
         def send_head(self) -> Any:
             path = self.translate_path(self.path)
@@ -183,4 +204,6 @@ def server(folder: Path, port: int = 0) -> Any:
             return None
 
     handler = functools.partial(Quiet, directory=str(folder))
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    httpd.answered = answered            # type: ignore[attr-defined]
+    return httpd

@@ -87,8 +87,8 @@ FIELDS: tuple[str, ...] = ("text", "section", "scenario", "card")
 FIELD_WEIGHTS: dict[str, float] = {"text": 1.0, "section": 1.0, "scenario": 0.6, "card": 0.8, "stem": 0.3}
 """How much a BM25 weight in each field counts (``stem``: the Snowball stems of all fields)."""
 
-FIELD_LABELS: dict[str, str] = {"text": "unit text", "section": "section title", "scenario": "scenario title",
-                                "card": "card name", "stem": "kin word"}
+FIELD_LABELS: dict[str, str] = {"text": "текст единицы", "section": "название раздела",
+                                "scenario": "название сценария", "card": "имя карты", "stem": "однокоренное слово"}
 """The words ``lookup`` uses to say where a query word matched."""
 
 ASPECT_PAIRS: dict[str, str] = {"взять": "брать", "положить": "класть", "сказать": "говорить"}
@@ -272,8 +272,8 @@ class Hit:
             by_word.setdefault(shown, [])
             if label not in by_word[shown]:
                 by_word[shown].append(label)
-        kind = "all words" if self.full else "some words"
-        opens = f"opens the section «{self.opens}»; " if self.opens else ""
+        kind = "все слова" if self.full else "часть слов"
+        opens = f"открывает раздел «{self.opens}»; " if self.opens else ""
         return f"{opens}{kind}: " + "; ".join(f"{w} ({', '.join(where)})" for w, where in by_word.items())
 
     def to_json(self) -> dict[str, Any]:

@@ -139,6 +139,10 @@ STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "then_nothing_pending": (),
     "then_rule_effects_sourceless": ("battle_history", "rule_effects"),
     "then_trigger_points": ("triggered_abilities",),
+    "then_effect_lasting": (),     # card.effects' kinds, amounts and durations: optional keys
+    "then_card_markers": ("markers",),
+    "then_owner": (),
+    "then_lives_of_max": (),       # card.lives: an optional key
 }
 
 # needs that depend on a step's words: step function → (its argument, {a prefix of the argument's value → needs})

@@ -26,6 +26,10 @@ from harness.common.vocabulary import (
     STACK_ACTIONS,
     ZONE_NAMES,
     affected_cards,
+    as_one_word,
+    counted,
+    duration_words,
+    effect_words,
     history_name,
     rule_effect_name,
 )
@@ -703,6 +707,49 @@ def then_effect_of(world: World, card: str, source: str) -> None:
         f"no effect of «{source}» on «{card}»; effects: {[e for e in world.state['effects'] if e['target'] == c['id']]}"
 
 
+@then(_re(r"на " + C + r" действует эффект (?P<word>особенност[ьи]|способност[ьи]) \"(?P<source>[^\"]+)\": "
+          r"(?P<what>.+?), (?P<duration>до конца .+|пока .+|без срока)"))
+def then_effect_lasting(world: World, card: str, word: str, source: str, what: str, duration: str) -> None:
+    """Тогда на "Мститель" действует эффект особенности "Мститель": +2 к удару, до конца этого хода — a continuous
+    effect of that source on the card now, what it does (+N к удару, +N к броску кубика, удар N, контроль игрока А,
+    потеря особенностей, обязан атаковать) and how long it lasts (до конца этого хода, до конца хода N, пока "Y" в
+    отряде, пока действует особенность, без срока): classic 113.2.ex1, «получает +2 к удару до конца вашего хода»,
+    «переходит под ваш контроль, пока Невтида в отряде»."""
+    c, src = world.card(card), world.card(source)
+    ability = "способность" if word.startswith("способност") else "особенность"
+    turn = world.peek("turn")["turn"]
+    mine = [e for e in world.peek("effects")["effects"] if e["target"] == c["id"] and e["source"] == src["id"]]
+    seen = [(effect_words(e, ability), duration_words(e, turn, source, ability)) for e in mine]
+    assert (what, duration) in seen, f"the effects of «{source}» on «{card}»: {seen or 'none'}"
+
+
+@then(_re(r"на " + C + r" (?:маркеры: (?P<markers>«[^»]+»(?:, «[^»]+»)*)|(?P<none>нет маркеров))"))
+def then_card_markers(world: World, card: str, markers: str | None, none: str | None) -> None:
+    """Тогда на "Гоблин-ветеран" маркеры: «метка» / на "Гоблин-ветеран" нет маркеров — exactly these markers lie on
+    the card, each as many times as named (classic 537.2: markers of effects can be removed by abilities, a player's
+    reminder of the past is no marker)."""
+    expected = sorted(re.findall(r"«([^»]+)»", markers or ""))
+    actual = sorted(world.card(card)["markers"])
+    assert actual == expected, f"the markers on «{card}»: {actual or 'none'}"
+
+
+@then(_re(C + r" принадлежит игроку " + P))
+def then_owner(world: World, card: str, player: str) -> None:
+    """Тогда "Мститель" принадлежит игроку А — the card's owner, whoever controls it (classic 113.2.ex1: «Владелец
+    Мстителя наносит по Невтиде атаку», «Мститель возвращается в первоначальный отряд»)."""
+    owner = world.card(card)["owner"]
+    assert owner == player, f"«{card}» belongs to {owner}, expected {player}"
+
+
+@then(_re(r"у " + C + r" (?P<n>-?\d+) (?:жизнь|жизни|жизней), максимум (?P<m>\d+)"))
+def then_lives_of_max(world: World, card: str, n: str, m: str) -> None:
+    """Тогда у "Невтида" 2 жизни, максимум 6 — its current lives (maximum + additional − negative − wounds) and its
+    maximum of lives (classic 503.1: «как только количество жизней карты превышает её максимум жизней»)."""
+    c = world.card(card)
+    shown = (c["current_lives"], c["lives"])
+    assert shown == (int(n), int(m)), f"«{card}» has {counted(shown[0], 'жизнь')} of {shown[1]}"
+
+
 @then(_re(r"в истории боя оплата " + ABILITY + r" \"(?P<ability>[^\"]+)\" (?P<when>раньше|позже) её выполнения"))
 def then_payment_order(world: World, ability: str, when: str) -> None:
     """Тогда в истории боя оплата способности "X: ключ" раньше (позже) её выполнения — for its last
@@ -834,12 +881,13 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
     объявление порождённой атаки, объявление порождённой особенности, удар, оплата, выполнено, выполнение особенности, эффект, гибель,
     срабатывание, приоритет, инкарнация, замещение, предотвращение, отмена замещённого эффекта,
     нелегальное порождённое игродействие, перемещение, розыгрыш, объявление перемещения, объявление розыгрыша,
-    отмена, or a rule effect's name; карта: its source or, for a rule effect, its card."""
+    отмена, or a rule effect's name; карта: its source or, for a rule effect, its card. A heroes scenario says
+    «способности» where these names say «особенности» (выполнение способности, объявление порождённой способности)."""
     def label(h: dict) -> str:
         ref = h["source"] if h["kind"] != "rule_effect" and h["source"] else (affected_cards(h) or [None])[0]
         return world.card_label(ref) if ref in {c["id"] for c in world.state["cards"]} else (ref or "")
 
-    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    expected = [(as_one_word(row[0].strip()), row[1].strip()) for row in datatable[1:]]
     actual = [(history_name(h), label(h)) for h in world.history_since_mark()]
     position = 0
     for item in expected:
@@ -849,7 +897,7 @@ def then_history_order(world: World, datatable: list[list[str]]) -> None:
         position += 1
 
 
-@then(_re(r"запись в истории боя об (?P<what>объявлении особенности|объявлении порождённой атаки) "
+@then(_re(r"запись в истории боя об (?P<what>объявлении (?:особенности|способности)|объявлении порождённой атаки) "
           r"\"(?P<ref>[^\"]+)\" содержит:"))
 def then_history_record(world: World, what: str, ref: str, datatable: list[list[str]]) -> None:
     """Тогда запись в истории боя об объявлении особенности "X: ключ" (об объявлении порождённой атаки "X")
@@ -857,7 +905,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
     list, in any order), ресурсы (закрытие, фишки: N, or нет), контролирующий игрок, породившее игродействие (нет, or «объявление
     особенности X: ключ», «гибель X», «удар X»), дополнительно (a key of the entry's other information)."""
     history = world.state["history"]
-    if what == "объявлении особенности":
+    if as_one_word(what) == "объявлении особенности":
         card_id, key = world.ability_ref(ref)
         found = [h for h in history if h["kind"] == "declare" and h["source"] == card_id and h["info"].get("ability") == key]
     else:
@@ -899,7 +947,7 @@ def then_history_record(world: World, what: str, ref: str, datatable: list[list[
             assert sorted(actual[field].split(", ")) == sorted(value.split(", ")), \
                 f"{field}: {actual[field]!r}, expected {value!r} (in any order)"
             continue
-        assert actual[field] == value, f"{field}: {actual[field]!r}, expected {value!r}"
+        assert as_one_word(actual[field]) == as_one_word(value), f"{field}: {actual[field]!r}, expected {value!r}"
 
 
 @then(_re(r"игрок " + P + r" выбирает между обменом ударами и ударом на ступень слабее"))
@@ -941,7 +989,7 @@ def then_history_order_exact(world: World, datatable: list[list[str]], how: str 
         raise LookupError("write «… идут в таком порядке, без других таких записей между ними:» or «… идут без "
                           "других таких записей между ними, порядок не задан:»")
     how = plain or how or "free"
-    expected = [(row[0].strip(), row[1].strip()) for row in datatable[1:]]
+    expected = [(as_one_word(row[0].strip()), row[1].strip()) for row in datatable[1:]]
     kinds = {name for name, _ in expected}
     actual = [(history_name(h), _history_label(world, h)) for h in world.history_since_mark()]
     seen = actual if how == "подряд" else [item for item in actual if item[0] in kinds]
@@ -962,6 +1010,7 @@ def then_history_none(world: World, name: str, card: str | None) -> None:
     руку, возвращение в колоду, взятие под контроль, получение фишек) names the card (as its target, or as its source when it has no target)."""
     known = set(HISTORY_NAMES.values()) | set(RULE_EFFECT_NAMES.values()) | set(EFFECT_NAMES.values()) | \
         {"объявление порождённой атаки", "объявление порождённой особенности"}
+    name = as_one_word(name)             # the heroes word for an ability, as the vocabulary names the kind
     if name not in known:      # an unknown name would make the check pass vacuously
         raise LookupError(f"«{name}» names no kind of history entry; known: {', '.join(sorted(known))}")
     card_id = world.card(card)["id"] if card else None

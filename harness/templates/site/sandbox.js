@@ -5,7 +5,9 @@
    The URL's hash: #scenario=<id> starts from that scenario's board, #edition=heroes from an empty board;
    &play=<JSON list of moves> plays a scripted line at start (tests), &bench=1 measures one action's latency.
    When ready: <body data-ready="1"> (or "error"), #sb-canonical holds the canonical state, #sb-timing's
-   data-cold-ms (page start → first legal actions shown) and data-action-ms (one action, median). */
+   data-cold-ms (page start → first legal actions shown) and data-action-ms (one action, median).
+   Loading: Pyodide and the engine's zip are fetched in parallel from the first moment (the page's preloads), the
+   progress is on screen while they load, and a service worker (sandbox-sw.js) keeps them in Cache Storage. */
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
@@ -23,7 +25,18 @@
     var reply = JSON.parse(call(JSON.stringify(req)));
     $("sb-error").textContent = $("sb-edit-error").textContent = reply.ok ? "" : reply.error;
     if (reply.ok) { view = reply.view; render(); }
+    if (reply.ok && NEW_POSITION[req.do]) clearExport(view.origin);
     return reply;
+  }
+
+  // a new position (a scenario's board, an empty board, an edit) starts a new line: the export form forgets the
+  // previous line's scenario, unit, tag and title (the unit is the new position's scenario's, if it has one)
+  var NEW_POSITION = {load: true, empty: true, edit: true};
+  function clearExport(origin) {
+    var units = (origin && origin.units) || [];
+    $("sb-unit").value = units.length ? units[units.length - 1] : "";
+    ["sb-tag", "sb-title", "sb-feature", "sb-yaml"].forEach(function (id) { $(id).value = ""; });
+    ["sb-feature-path", "sb-board-path"].forEach(function (id) { $(id).textContent = ""; });
   }
 
   function button(text, onclick, cls) {
@@ -93,6 +106,7 @@
     $("sb-step").value = board.step; $("sb-turn-n").value = board.turn;
     $("sb-cell").hidden = board.edition !== "classic";
     var body = $("sb-cards").tBodies[0]; body.textContent = "";
+    var heads = document.querySelectorAll("#sb-cards thead th");
     board.cards.forEach(function (c) {
       var tr = el("tr");
       tr.appendChild(el("td", {}, c.id));
@@ -106,6 +120,11 @@
       tr.appendChild(cellOf(check(!!c.closed, function (val) { edit(c.id, "closed", val); })));
       tr.appendChild(cellOf(check(!!c.face_down, function (val) { edit(c.id, "face_down", val); })));
       tr.appendChild(cellOf(button("убрать", function () { send({do: "edit", edit: {op: "remove", id: c.id}}); })));
+      // each cell names its column (site.css shows the names where the table becomes a list, on a narrow column)
+      Array.prototype.forEach.call(tr.children, function (td, k) {
+        var th = heads[k];
+        if (k !== 1 && th && th.textContent) td.setAttribute("data-label", th.textContent);
+      });
       body.appendChild(tr);
     });
   }
@@ -175,10 +194,7 @@
       else {
         var r = send({do: "load", board: boards.boards[sc.board],
                       origin: {id: sid, name: sc.name, units: sc.units, tags: sc.tags}});
-        if (r.ok) {
-          $("sb-unit").value = sc.units[sc.units.length - 1] || "";
-          return;
-        }
+        if (r.ok) return;                   // clearExport has set the unit from the scenario's
       }
     }
     send({do: "empty", edition: params.get("edition") || "classic"});
@@ -207,6 +223,11 @@
       $("sb-board-path").textContent = e.ok ? e.export.board_path : "";
     }
     document.body.setAttribute("data-ready", "1");
+    if ("serviceWorker" in navigator) {       // Cache Storage for the next visit (sandbox-sw.js), once ready
+      navigator.serviceWorker.register("sandbox-sw.js").then(function () { return navigator.serviceWorker.ready; })
+        .then(function () { document.body.setAttribute("data-cached", "1"); })
+        .catch(function () { document.body.setAttribute("data-cached", "0"); /* the page works without it */ });
+    }
   }
 
   function fail(message) {
@@ -214,27 +235,59 @@
     document.body.setAttribute("data-ready", "error");
   }
 
-  wire();
-  if (typeof loadPyodide === "undefined") { fail($("sb-status").textContent); return; }
-  if (location.protocol === "file:") { $("sb-file").hidden = false; }
-  loadPyodide({indexURL: "pyodide/"}).then(function (py) {
-    return fetch("assets/sandbox/kit.zip").then(function (r) { return r.arrayBuffer(); }).then(function (buf) {
-      py.unpackArchive(buf, "zip", {extractDir: "/home/pyodide/kit"});
-      py.globals.set("SANDBOX_CARDS", JSON.stringify(window.BERSERK_SANDBOX_CARDS));
-      call = py.runPython(
-        "import json, sys\n" +
-        "sys.path.insert(0, '/home/pyodide/kit')\n" +
-        "from harness.output.sandbox import Sandbox\n" +
-        "_d = json.loads(SANDBOX_CARDS)\n" +
-        "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'])\n" +
-        "SANDBOX.call\n");
-      start();
-      $("sb-timing").setAttribute("data-cold-ms", performance.now().toFixed(0));
-      $("sb-timing").setAttribute("data-pyodide", py.version);
-      $("sb-status").textContent = "Движок готов: эталонный движок в браузере (Pyodide " + py.version + ").";
-      finish();
+  // what loads, and how much of it, on screen from the first moment: the page's files as the browser finishes them
+  // (Resource Timing), of the total the build wrote into #sb-status's data-bytes
+  var progressTimer = null;
+  function showProgress(phase) {
+    var status = $("sb-status"), bar = $("sb-progress"), total = +status.getAttribute("data-bytes") || 0;
+    var done = 0;
+    performance.getEntriesByType("resource").forEach(function (r) {
+      if (/\/(pyodide|assets\/sandbox)\//.test(r.name)) done += r.encodedBodySize || r.transferSize || 0;
     });
+    var mb = function (n) { return (n / 1e6).toFixed(1).replace(".", ","); };
+    status.firstChild.textContent = phase + " " + mb(Math.min(done, total)) + " из " + mb(total) + " МБ… ";
+    if (bar) bar.value = Math.min(done, total);
+  }
+
+  wire();
+  if (location.protocol === "file:") {       // a browser runs no WebAssembly from a file: say so, and only that
+    $("sb-file").hidden = false; fail($("sb-file").textContent); return;
+  }
+  if (typeof loadPyodide === "undefined") { fail($("sb-status").textContent); return; }
+  showProgress("Загрузка: Python в браузере (Pyodide) и эталонный движок,");
+  progressTimer = setInterval(function () { showProgress("Загрузка: Python в браузере (Pyodide) и эталонный движок,"); }, 100);
+  // the engine's files and Pyodide are fetched at once (the page's <link rel=preload> started both)
+  var timing = $("sb-timing");
+  var kit = fetch("assets/sandbox/kit.zip").then(function (r) {
+    if (!r.ok) throw new Error("файлы движка не загрузились (ответ сервера " + r.status + ")");
+    return r.arrayBuffer();
+  }).then(function (buf) { timing.setAttribute("data-kit-ms", performance.now().toFixed(0)); return buf; });
+  var python = loadPyodide({indexURL: "pyodide/"}).then(function (py) {
+    timing.setAttribute("data-python-ms", performance.now().toFixed(0)); return py;
+  });
+  Promise.all([python, kit]).then(function (loaded) {
+    var py = loaded[0], buf = loaded[1];
+    clearInterval(progressTimer);
+    $("sb-status").firstChild.textContent = "Запуск эталонного движка… ";
+    py.unpackArchive(buf, "zip", {extractDir: "/home/pyodide/kit"});
+    py.globals.set("SANDBOX_CARDS", JSON.stringify(window.BERSERK_SANDBOX_CARDS));
+    call = py.runPython(
+      "import json, sys\n" +
+      "sys.path.insert(0, '/home/pyodide/kit')\n" +
+      "from harness.output.sandbox import Sandbox\n" +
+      "_d = json.loads(SANDBOX_CARDS)\n" +
+      "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'], _d.get('forms'))\n" +
+      "SANDBOX.call\n");
+    timing.setAttribute("data-engine-ms", performance.now().toFixed(0));
+    start();
+    $("sb-timing").setAttribute("data-cold-ms", performance.now().toFixed(0));
+    $("sb-timing").setAttribute("data-pyodide", py.version);
+    $("sb-status").textContent = "Движок готов: эталонный движок в браузере (Pyodide " + py.version + ").";
+    finish();
   }).catch(function (err) {
-    fail((location.protocol === "file:" ? $("sb-file").textContent + " " : "") + "Движок не запустился: " + err);
+    clearInterval(progressTimer);
+    if (window.console) console.error(err);   // the details, for whoever opens the console
+    fail("Движок не запустился: " + (err && /[а-яё]/i.test(err.message || "") ? err.message
+          : "браузер не смог загрузить или запустить его. Обновите страницу; если не поможет, соберите сайт заново."));
   });
 })();
