@@ -75,10 +75,14 @@ from harness.common import paths
 
 # the engine's rules modules: not canonical.py (rendering), serve.py (the protocol), model.py (data classes
 # and error messages), setup.py (reading a board), cards.py (the catalog's vocabulary), fingerprint.py (a
-# hash of the state for the rule-effects loop's repetition check: no rule of its own)
+# hash of the state for the rule-effects loop's repetition check: no rule of its own), legal.py (the list of
+# legal actions for the fuzzer, the differential play and the sandbox: no rule of its own either — each action is
+# listed when the very check `act` runs passes, `_check_attack` and the others, mutated in their modules; no step
+# and no protocol request reads the list, so no scenario reaches it, and its mutants are killed by
+# tests/test_legal_actions.py, which compares the list with what `act` accepts on random boards)
 RULES_MODULES = (
     "stack", "triggered", "activated", "static", "replacement", "effects", "generated", "battle_history",
-    "participle", "rule_effects", "strike", "attacks", "targets", "turns", "zones", "legal", "game",
+    "participle", "rule_effects", "strike", "attacks", "targets", "turns", "zones", "game",
     "readings", "editions",
 )
 EQUIVALENTS = Path(__file__).with_name("mechanical_equivalents.yaml")
