@@ -165,6 +165,9 @@ def test_changed_and_bad_shard(capsys: pytest.CaptureFixture[str]) -> None:
         M.select(["canonical"])
 
 
+# the heroes Queue read as first-in-first-out (the reading heroes-queue=fifo) takes the last entry instead of the
+# first: only the scenarios of that reading can see it
+FIFO = "stack:StackAndPriority.next_entry:+7:NumberReplacer#1"
 # a mutant that grows a list without end (the first line of `open_target` replaced by the loop): it fills the memory
 GROWS = CRASHES
 
@@ -173,10 +176,9 @@ def test_memory_filled_or_a_runner_failure_ends_the_mutant_as_an_error(monkeypat
     """A mutant that fills the memory ends its scenario in a MemoryError under a small cap (its ERROR: killed by an
     error, and played no further), the cap is lifted after it, and the next mutants are played as if it had not
     been; an exception in the runner's own code in the middle of a scenario (fixtures left set up) ends that
-    mutant as killed by an error too, and the run goes on: the mutant after it is still killed by its check."""
+    mutant as killed by an error too, and the run goes on: the mutants after it are still killed by their checks —
+    one of them in the code of a reading other than the default, which only that reading's scenarios reach."""
     import resource
-
-    from harness.run.replay import play_again
 
     before = resource.getrlimit(resource.RLIMIT_AS)
     monkeypatch.setattr(M, "MEMORY_HEADROOM", 200 << 20)
@@ -194,17 +196,19 @@ def test_memory_filled_or_a_runner_failure_ends_the_mutant_as_an_error(monkeypat
     # a mutant during whose scenario the runner's own code fails, its fixtures left set up
     runner_fails = by_id[SURVIVOR]
 
+    played = M._Loop._play
+
     def play(self: M._Loop, item: Any, nextitem: Any) -> tuple[bool, str, Any]:
         if self.current is runner_fails:
             item._initrequest()                           # as pytest's runtestprotocol does, then the setup alone
             item.session._setupstate.setup(item)
             raise MemoryError("the runner's own code ran out of memory")
-        return play_again(item, nextitem)
+        return played(self, item, nextitem)
 
     monkeypatch.setattr(M, "mutated_source", source)
     monkeypatch.setattr(M._Loop, "_play", play)
     empty_register = Path(__file__).parent / "no-such-register.yaml"
-    report = M.run(["strike", "stack"], mutants=[by_id[GROWS], runner_fails, by_id[KILLED]],
+    report = M.run(["strike", "stack"], mutants=[by_id[GROWS], runner_fails, by_id[KILLED], by_id[FIFO]],
                    equivalents_path=empty_register)
     assert resource.getrlimit(resource.RLIMIT_AS) == before
     assert report.error is None and report.control_failures == []
@@ -215,3 +219,6 @@ def test_memory_filled_or_a_runner_failure_ends_the_mutant_as_an_error(monkeypat
     assert fails.status == M.KILLED_ERROR and "ERROR in the runner: MemoryError" in fails.killer
     assert fails.scenarios == 1
     assert killed.status == M.KILLED_CHECK and "«Тогда»" in killed.killer
+    # the code of a reading other than the default is reached by the scenarios of that reading, played under it
+    fifo = status[FIFO]
+    assert fifo.reached_by > 0 and fifo.status == M.KILLED_CHECK, fifo

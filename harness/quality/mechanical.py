@@ -39,6 +39,9 @@ either killed by a new scenario written from the text or declared *equivalent* w
 harness/quality/mechanical_equivalents.yaml (a person reads it; a stale entry is reported). The score is the
 share of the non-equivalent mutants killed by checks.
 
+**Readings.** Each scenario is played under the readings its `@reading:` tags name (the kit's default for the
+other groups), so the code of a reading other than the default is reached, and killed, by its own scenarios.
+
 The mutants come from the function bodies of the rules modules (`RULES_MODULES`); not from module-level code
 (tables built at import), signatures and annotations, nor from what only builds a message (a ``raise``, an
 f-string). Each mutant's clause is the nearest rule id quoted above its line in its function (a comment or the
@@ -553,6 +556,7 @@ class _Loop:
         self.kill_counts: dict[str, int] = {}
         self.active = False              # a mutant's scenario is being played (the memory cap applies)
         self.current: Mutant | None = None          # the mutant applied
+        self.readings: dict[str, str] = {}          # the readings the scenario being played rests on (_play)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(self, item: Any) -> Any:
@@ -568,12 +572,19 @@ class _Loop:
     def berserk_rules_adapter(self) -> Any:
         from harness.engines.adapters import InProcessAdapter
 
-        return InProcessAdapter()
+        return InProcessAdapter(readings=self.readings)
 
     def _play(self, item: Any, nextitem: Any) -> tuple[bool, str, Any]:
         from harness.run.replay import play_again
 
-        return play_again(item, nextitem)
+        # a scenario whose outcome rests on a reading (@reading:GROUP=READING) is played under it (the kit's default
+        # for every other group): the code of a reading other than the default is reached by its own scenarios, and
+        # the control run shows they pass under it (as `check --reading` would)
+        self.readings = dict(m.args[0].split("=", 1) for m in item.iter_markers("reading") if "=" in m.args[0])
+        try:
+            return play_again(item, nextitem)
+        finally:
+            self.readings = {}
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: Any) -> bool:
@@ -997,8 +1008,11 @@ def _recover(item: Any) -> None:
     gc.collect()
 
 
+REACH_VERSION = 2      # of what the control run records: 2, each scenario under the readings it rests on
+
+
 def _reach_cache(key: str) -> Path:
-    return _cache_dir() / f"reach-{key}.json"
+    return _cache_dir() / f"reach-v{REACH_VERSION}-{key}.json"
 
 
 def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = None, *, limit: int | None = None,
