@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,3 +163,62 @@ def test_changed_and_bad_shard(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--shard" in capsys.readouterr().err
     with pytest.raises(ValueError, match="not a rules module"):
         M.select(["canonical"])
+
+
+# the heroes Queue read as first-in-first-out (the reading heroes-queue=fifo) takes the last entry instead of the
+# first: only the scenarios of that reading can see it
+FIFO = "stack:StackAndPriority.next_entry:+7:NumberReplacer#1"
+# a mutant that grows a list without end (the first line of `open_target` replaced by the loop): it fills the memory
+GROWS = CRASHES
+
+
+def test_memory_filled_or_a_runner_failure_ends_the_mutant_as_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mutant that fills the memory ends its scenario in a MemoryError under a small cap (its ERROR: killed by an
+    error, and played no further), the cap is lifted after it, and the next mutants are played as if it had not
+    been; an exception in the runner's own code in the middle of a scenario (fixtures left set up) ends that
+    mutant as killed by an error too, and the run goes on: the mutants after it are still killed by their checks —
+    one of them in the code of a reading other than the default, which only that reading's scenarios reach."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    monkeypatch.setattr(M, "MEMORY_HEADROOM", 200 << 20)
+    original = M.mutated_source
+
+    def source(m: M.Mutant) -> str:
+        text = original(m)
+        if m.id == GROWS:
+            line = "    d = attacker_roll - defender_roll\n"
+            assert line in text
+            text = text.replace(line, "    grown = []\n    while True:\n        grown.append([0] * 50)\n", 1)
+        return text
+
+    by_id = {m.id: m for module in ("strike", "stack") for m in M.generate(module)[0]}
+    # a mutant during whose scenario the runner's own code fails, its fixtures left set up
+    runner_fails = by_id[SURVIVOR]
+
+    played = M._Loop._play
+
+    def play(self: M._Loop, item: Any, nextitem: Any) -> tuple[bool, str, Any]:
+        if self.current is runner_fails:
+            item._initrequest()                           # as pytest's runtestprotocol does, then the setup alone
+            item.session._setupstate.setup(item)
+            raise MemoryError("the runner's own code ran out of memory")
+        return played(self, item, nextitem)
+
+    monkeypatch.setattr(M, "mutated_source", source)
+    monkeypatch.setattr(M._Loop, "_play", play)
+    empty_register = Path(__file__).parent / "no-such-register.yaml"
+    report = M.run(["strike", "stack"], mutants=[by_id[GROWS], runner_fails, by_id[KILLED], by_id[FIFO]],
+                   equivalents_path=empty_register)
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
+    assert report.error is None and report.control_failures == []
+    status = {o.id: o for o in report.outcomes}
+    grows, fails, killed = status[GROWS], status[runner_fails.id], status[KILLED]
+    assert grows.status == M.KILLED_ERROR and "MemoryError" in grows.killer and grows.scenarios == 1
+    assert "stopped at its MemoryError" in grows.note
+    assert fails.status == M.KILLED_ERROR and "ERROR in the runner: MemoryError" in fails.killer
+    assert fails.scenarios == 1
+    assert killed.status == M.KILLED_CHECK and "«Тогда»" in killed.killer
+    # the code of a reading other than the default is reached by the scenarios of that reading, played under it
+    fifo = status[FIFO]
+    assert fifo.reached_by > 0 and fifo.status == M.KILLED_CHECK, fifo

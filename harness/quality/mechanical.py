@@ -23,7 +23,14 @@ cleared, and the module globals of the engine are restored (a mutant that grows 
 **Test selection.** Once per version of the engine and the suite (a cache keyed by their hash), the control run of
 the reference engine records, with `coverage` (a context per scenario), which scenarios execute each line of the
 engine; a mutant then plays only the scenarios that execute its lines (fastest first, those that killed the
-mutants before it in the same function first), and stops at the first kill by a «Тогда» check.
+mutants before it in the same function first), and stops at the first kill by a «Тогда» check. A scenario that
+fails otherwise does not stop it: the scenarios after it are played too, while they are cheap (OTHER_BUDGET_S of
+their control-run time), so a mutant that breaks one scenario's «Дано» is still killed by another's check.
+
+**Memory, and the runner's own failures.** A mutant's scenario runs under a memory cap (`_memory_cap`): a mutant
+that grows a list without end ends its scenario in a MemoryError (ERROR) and is played no further (nor after a
+TIMEOUT); an exception in the runner's own code in the middle of a scenario (pytest's, the kit's plugin's) ends
+that mutant as killed by an error, what is still set up is torn down, and the run goes on with the next mutant.
 
 **Verdicts.** A mutant is killed *by a check* when a scenario FAILs on a «Тогда» check (`mutation.kill_kind`);
 killed *otherwise* when scenarios only fail on a «Дано»/«Когда» step (an engine refusal), end in ERROR or
@@ -31,6 +38,9 @@ TIMEOUT, or pass unexpectedly; it *survives* when all its scenarios pass (or non
 either killed by a new scenario written from the text or declared *equivalent* with its reason in
 harness/quality/mechanical_equivalents.yaml (a person reads it; a stale entry is reported). The score is the
 share of the non-equivalent mutants killed by checks.
+
+**Readings.** Each scenario is played under the readings its `@reading:` tags name (the kit's default for the
+other groups), so the code of a reading other than the default is reached, and killed, by its own scenarios.
 
 The mutants come from the function bodies of the rules modules (`RULES_MODULES`); not from module-level code
 (tables built at import), signatures and annotations, nor from what only builds a message (a ``raise``, an
@@ -54,6 +64,7 @@ import re
 import subprocess
 import sys
 import time
+import traceback
 import types
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -67,10 +78,14 @@ from harness.common import paths
 
 # the engine's rules modules: not canonical.py (rendering), serve.py (the protocol), model.py (data classes
 # and error messages), setup.py (reading a board), cards.py (the catalog's vocabulary), fingerprint.py (a
-# hash of the state for the rule-effects loop's repetition check: no rule of its own)
+# hash of the state for the rule-effects loop's repetition check: no rule of its own), legal.py (the list of
+# legal actions for the fuzzer, the differential play and the sandbox: no rule of its own either — each action is
+# listed when the very check `act` runs passes, `_check_attack` and the others, mutated in their modules; no step
+# and no protocol request reads the list, so no scenario reaches it, and its mutants are killed by
+# tests/test_legal_actions.py, which compares the list with what `act` accepts on random boards)
 RULES_MODULES = (
     "stack", "triggered", "activated", "static", "replacement", "effects", "generated", "battle_history",
-    "participle", "rule_effects", "strike", "attacks", "targets", "turns", "zones", "legal", "game",
+    "participle", "rule_effects", "strike", "attacks", "targets", "turns", "zones", "game",
     "readings", "editions",
 )
 EQUIVALENTS = Path(__file__).with_name("mechanical_equivalents.yaml")
@@ -80,12 +95,14 @@ MAX_EQUIVALENT = 0.10              # at most this share of all mutants declared 
 # Wall time, so it is generous: on a busy shared machine a scenario the reference plays in 0.1 s has taken 5 s
 SCENARIO_TIMEOUT = 20.0
 SKIP_FUNCTIONS = ("__repr__", "__str__", "reading_problems")     # rendering; messages about a bad input
-# a mutant whose scenarios fail this many times, none on a «Тогда» check (it breaks the setup, or crashes), is
-# not played further: killed otherwise (a mutant that breaks everything would else play every scenario it reaches)
-MAX_OTHER_FAILURES = 12
-# … and one that failed otherwise once (a crash in one scenario, say) is played on at most this many more in search
-# of a «Тогда» check that sees it (the scenarios most likely to are played first)
-MAX_AFTER_OTHER = 30
+# a mutant whose scenarios fail otherwise (a refused «Дано»/«Когда» step, an ERROR), none on a «Тогда» check, plays
+# on through every scenario that reaches it (a later one may fail on a check: the verdict is then by check) while
+# the scenarios played since its first such failure took at most this many seconds of the control run (their
+# recorded durations: the same verdicts on a busy machine as on an idle one); a mutant stopped by it is noted with the
+# scenarios it did not play. The suite plays in ≈ 2 s, so this is all of them for nearly every mutant
+OTHER_BUDGET_S = 10.0
+# bytes a mutant's scenario may allocate beyond what the process holds when the scenario starts (_memory_cap)
+MEMORY_HEADROOM = 1 << 30
 
 KILLED_CHECK, KILLED_STEP, KILLED_ERROR, SURVIVED, EQUIVALENT, UNREACHED = (
     "killed-by-check", "killed-by-step", "killed-by-error", "survived", "equivalent", "unreached")
@@ -537,16 +554,37 @@ class _Loop:
         self.durations: dict[str, float] = {}
         self.error: str | None = None
         self.kill_counts: dict[str, int] = {}
+        self.active = False              # a mutant's scenario is being played (the memory cap applies)
+        self.current: Mutant | None = None          # the mutant applied
+        self.readings: dict[str, str] = {}          # the readings the scenario being played rests on (_play)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item: Any) -> Any:
+        """A mutant's scenario runs under the memory cap (_memory_cap); the control run and the runner's own
+        code (pytest's reports, this loop) do not, so a mutant that fills the memory ends its scenario in a
+        MemoryError (ERROR) and the code after it has memory to carry on."""
+        if not self.active:
+            yield
+            return
+        with _memory_cap():
+            yield
 
     def berserk_rules_adapter(self) -> Any:
         from harness.engines.adapters import InProcessAdapter
 
-        return InProcessAdapter()
+        return InProcessAdapter(readings=self.readings)
 
     def _play(self, item: Any, nextitem: Any) -> tuple[bool, str, Any]:
         from harness.run.replay import play_again
 
-        return play_again(item, nextitem)
+        # a scenario whose outcome rests on a reading (@reading:GROUP=READING) is played under it (the kit's default
+        # for every other group): the code of a reading other than the default is reached by its own scenarios, and
+        # the control run shows they pass under it (as `check --reading` would)
+        self.readings = dict(m.args[0].split("=", 1) for m in item.iter_markers("reading") if "=" in m.args[0])
+        try:
+            return play_again(item, nextitem)
+        finally:
+            self.readings = {}
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: Any) -> bool:
@@ -607,6 +645,57 @@ class _Loop:
                 self.on_done(self.outcomes[-1])
             gc.collect(0)
 
+    def _scenarios(self, m: Mutant, out: Outcome, order: list[str], item_of: dict[str, Any],
+                   spare: dict[str, Any], durations: dict[str, float]) -> None:
+        """Play `order` on the applied mutant until a «Тогда» check kills it (see OTHER_BUDGET_S); set `out`."""
+        step = error = ""
+        spent = 0.0                 # the control-run seconds of the scenarios played since the first other failure
+        for n, sid in enumerate(order):
+            if (step or error) and spent >= OTHER_BUDGET_S:
+                out.note = (f"stopped after {OTHER_BUDGET_S:g} s of scenarios (control-run time) past the first that "
+                            f"failed otherwise, none on a check: {len(order) - n} of the {len(order)} that reach it "
+                            "not played")
+                break
+            item = item_of[sid]
+            self.active = True
+            try:
+                ok, status, sc = self._play(item, spare[item.nodeid])
+            except Exception as exc:  # noqa: BLE001 - the runner's own code failed (memory ran out there, say)
+                out.scenarios += 1
+                error = error or f"{sid} (ERROR in the runner: {type(exc).__name__}: {exc})"
+                _release(exc)
+                del exc
+                _recover(item)
+                break              # the session was torn down: the next scenario starts afresh, the next mutant too
+            finally:
+                self.active = False
+            out.scenarios += 1
+            if step or error:
+                spent += durations.get(sid, 1.0)
+            if ok:
+                continue
+            kind = _kind(sc) if sc is not None else "other"
+            memory = False
+            if sc is not None and sc.error is not None:
+                memory = isinstance(sc.error, MemoryError)
+                _release(sc.error)
+                if memory:
+                    gc.collect()   # the frames of the mutant that filled the memory, now free
+            if kind == "then":
+                out.status, out.killer = KILLED_CHECK, f"{sid} (FAIL on a «Тогда» check)"
+                return
+            if kind == "driver":
+                step = step or f"{sid} (FAIL on a «Дано»/«Когда» step)"
+            else:
+                said = f": {sc.message[:160]}" if sc is not None and status == "ERROR" and sc.message else ""
+                error = error or f"{sid} ({status}{said})"
+            if status == "TIMEOUT" or memory:
+                out.note = out.note or (f"stopped at its {'TIMEOUT' if status == 'TIMEOUT' else 'MemoryError'}: the "
+                                        "next scenario would hang or fill the memory as long")
+                break
+        if step or error:
+            out.status, out.killer = (KILLED_STEP, step) if step else (KILLED_ERROR, error)
+
     def _one(self, m: Mutant, item_of: dict[str, Any], spare: dict[str, Any], durations: dict[str, float],
              killers_in: dict[str, list[str]]) -> Outcome:
         out = Outcome(m.id, m.module, m.function, m.line, m.operator, m.clause, m.code, SURVIVED)
@@ -630,40 +719,18 @@ class _Loop:
                                                durations.get(s, 1.0), s))
         try:
             source = mutated_source(m)
-            step = error = ""
-            failed_otherwise = 0
-            with applied(m, source):
-                since_other = 0
-                for sid in order:
-                    if failed_otherwise and since_other >= MAX_AFTER_OTHER:
-                        out.note = (f"stopped {MAX_AFTER_OTHER} scenarios after the first that failed otherwise, "
-                                    "none on a check")
-                        break
-                    item = item_of[sid]
-                    ok, status, sc = self._play(item, spare[item.nodeid])
-                    out.scenarios += 1
-                    since_other += 1
-                    if ok:
-                        continue
-                    kind = _kind(sc) if sc is not None else "other"
-                    if kind == "then":
-                        out.status, out.killer = KILLED_CHECK, f"{sid} (FAIL on a «Тогда» check)"
-                        break
-                    if kind == "driver":
-                        step = step or f"{sid} (FAIL on a «Дано»/«Когда» step)"
-                    else:
-                        error = error or f"{sid} ({status})"
-                    failed_otherwise += 1
-                    since_other = 0 if failed_otherwise == 1 else since_other
-                    if status == "TIMEOUT":
-                        break          # an endless loop: the next scenario would hang as long
-                    if failed_otherwise >= MAX_OTHER_FAILURES:
-                        out.note = f"stopped after {failed_otherwise} scenarios failed otherwise, none on a check"
-                        break
-                if out.status != KILLED_CHECK and (step or error):
-                    out.status, out.killer = (KILLED_STEP, step) if step else (KILLED_ERROR, error)
-        except Exception as exc:  # noqa: BLE001 - a mutant that cannot be applied is said, and counts as not killed
+        except Exception as exc:  # noqa: BLE001 - a mutant that cannot be made is said, and counts as not killed
             out.note = f"not applied: {type(exc).__name__}: {exc}"
+            source = None
+        if source is not None:
+            try:
+                with applied(m, source):
+                    self.current = m
+                    self._scenarios(m, out, order, item_of, spare, durations)
+            except Exception as exc:  # noqa: BLE001 - a mutant that cannot be applied is said, and counts as not killed
+                out.note = f"not applied: {type(exc).__name__}: {exc}"
+            finally:
+                self.current = None
         out.seconds = round(time.perf_counter() - started, 4)
         if out.status in KILLED:
             sid = out.killer.split(" ", 1)[0]
@@ -845,41 +912,107 @@ def _stale(equivalents: dict[str, Equivalent], generated: set[str]) -> list[str]
             "check it again and update or remove the entry" for e in equivalents.values() if e.id not in generated]
 
 
-MEMORY_HEADROOM = 1 << 30       # bytes a mutant may take beyond what the process holds when the run starts
+def _process_size() -> int | None:
+    """The address space this process holds now (bytes; what RLIMIT_AS caps), None where it cannot be read."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[0]) * resource.getpagesize()
+    except (ImportError, OSError, ValueError, IndexError):
+        return None
+
+
+MEMORY_POLL_S = 0.05        # s of CPU between two looks at the process's size while a mutant's scenario runs
 
 
 @contextmanager
-def _memory_limit() -> Iterator[None]:
+def _memory_cap(headroom: int | None = None) -> Iterator[None]:
     """A mutant that loops while it grows a list (a history entry per turn of the loop) can fill the memory
-    before the time limit interrupts it (a signal is handled between bytecodes): the address space is capped for
-    the run (RLIMIT_AS, where the platform has it), so it ends in a MemoryError — the scenario's ERROR."""
+    before the time limit interrupts it. While one of its scenarios runs, the process's size is looked at every
+    MEMORY_POLL_S of CPU time (SIGVTALRM; where the platform has it, in the main thread): once it holds `headroom`
+    (MEMORY_HEADROOM) more than when the scenario started, a MemoryError is raised where the mutant's code is —
+    its scenario's ERROR —, while there is still memory for pytest's report and the runner's code after it.
+    The address space is capped besides (RLIMIT_AS) at twice the headroom, for what the look cannot see (one
+    allocation in C): a MemoryError raised by the allocator itself, anywhere, is the last resort only, for code
+    near the cap can fail where it does not expect to (seen: a run that spun on and ignored SIGTERM; a crash).
+    Only the scenario's call is capped; the mutant's frames are let go (_release) before the next scenario."""
+    import signal
+
+    from harness.common import timelimit
+
     try:
         import resource
     except ImportError:
+        resource = None  # type: ignore[assignment]
+    used = _process_size()
+    if used is None:
         yield
         return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    try:
-        with open("/proc/self/statm", encoding="ascii") as f:
-            used = int(f.read().split()[0]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):
-        yield
-        return
-    cap = used + MEMORY_HEADROOM
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
-    if soft != resource.RLIM_INFINITY and soft <= cap:
-        yield
-        return
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    room = MEMORY_HEADROOM if headroom is None else headroom
+    limit = used + room
+    watch = timelimit.usable() and hasattr(signal, "SIGVTALRM")
+    previous = None
+    if watch:
+        def look(signum: int, frame: Any) -> None:
+            size = _process_size()
+            if size is not None and size > limit:
+                raise MemoryError(f"the mutant's scenario took more than {room >> 20} MiB beyond what the process "
+                                  "held when it started (mechanical.MEMORY_HEADROOM)")
+
+        previous = signal.signal(signal.SIGVTALRM, look)
+        signal.setitimer(signal.ITIMER_VIRTUAL, MEMORY_POLL_S, MEMORY_POLL_S)
+    soft = hard = None
+    if resource is not None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = used + 2 * room
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        if soft == resource.RLIM_INFINITY or soft > cap:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+        else:
+            soft = None
     try:
         yield
     finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        if soft is not None and resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        if watch:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            signal.signal(signal.SIGVTALRM, previous)
+
+
+def _release(error: BaseException) -> None:
+    """Let go of the frames an exception's tracebacks hold (its cause and context too): the locals of a mutant
+    that filled the memory would else stay alive with the scenario's record until the scenario is played again."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        tb = error.__traceback__
+        if tb is not None:
+            traceback.clear_frames(tb)
+        error = error.__cause__ or error.__context__        # type: ignore[assignment]
+
+
+def _recover(item: Any) -> None:
+    """After the runner's own code failed in the middle of a scenario (its fixtures perhaps not torn down):
+    tear down what is still set up, so the next scenario is set up afresh; then collect the garbage."""
+    from harness.run.pytest_plugin import SCENARIO
+
+    if SCENARIO in item.stash:
+        del item.stash[SCENARIO]
+    try:
+        item.session._setupstate.teardown_exact(None)
+    except Exception:  # noqa: BLE001, S110 - a fixture that fails its teardown now: the next setup starts afresh anyway
+        pass
+    gc.collect()
+
+
+REACH_VERSION = 2      # of what the control run records: 2, each scenario under the readings it rests on
 
 
 def _reach_cache(key: str) -> Path:
-    return _cache_dir() / f"reach-{key}.json"
+    return _cache_dir() / f"reach-v{REACH_VERSION}-{key}.json"
 
 
 def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = None, *, limit: int | None = None,
@@ -909,8 +1042,7 @@ def run(modules: Iterable[str] | None = None, shard: tuple[int, int] | None = No
             reach = None
     loop = _Loop(mutants, equivalents, reach, on_done, timeout)
     t = time.perf_counter()
-    with _memory_limit():
-        outcome = run_pytest(quiet=True, plugins=[loop])
+    outcome = run_pytest(quiet=True, plugins=[loop])
     report.coverage_s = time.perf_counter() - t - sum(o.seconds for o in loop.outcomes)
     report.outcomes = loop.outcomes
     report.control_failures = loop.control_failures

@@ -74,7 +74,9 @@ def _assigned(node: Any) -> bool:
     """`node` is the target of an assignment (``self.active = …``): not a read."""
     parent = node.parent
     if parent is not None and parent.type in ("expr_stmt", "annassign") and parent.children[0] is node:
-        return len(parent.children) > 1 and parent.children[1] in ("=", ":") or parent.type == "annassign"
+        # ``x = …``, and ``x: T = …`` (parso: an expr_stmt whose second child is the annassign node)
+        return len(parent.children) > 1 and (parent.children[1] in ("=", ":") or
+                                             parent.children[1].type == "annassign") or parent.type == "annassign"
     return False
 
 
@@ -127,7 +129,9 @@ class ActivePlayer(Operator):
     @classmethod
     def examples(cls) -> Any:
         return (Example("p == self.active", "p == self.opponent(self.active)"),
-                Example("self.opponent(p)", "(p)"))
+                Example("self.opponent(p)", "(p)"),
+                # an annotated assignment is no read (mutated, it would not even compile)
+                Example("self.active: str = p\nq = self.active\n", "self.active: str = p\nq = self.opponent(self.active)\n"))
 
 
 class Membership(Operator):
