@@ -450,6 +450,10 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
             spec = _effect(c, e, path + ("effects", i), len(targets), kind)
             if spec:
                 effects.append(spec)
+                if spec.card and spec.card[6:].isdigit() and 1 <= int(spec.card[6:]) <= len(targets):
+                    # «выбранное существо … выходит на поле боя»: one chosen card, never a «все …» group
+                    c.need(not targets[int(spec.card[6:]) - 1].all, path + ("effects", i, "card"),
+                           f"card: {spec.card}: expected a target that is one card, not «все …» (all: true)")
     replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
         if "replacement" in obj else None
     protection = _protection(c, obj["protection"], path + ("protection",), kind) if "protection" in obj else None

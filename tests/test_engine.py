@@ -299,6 +299,12 @@ def test_near_refers_to_one_earlier_target_never_to_an_all_group():
     assert [m for p, m in bad if p == where] == [
         "near: target1: expected an earlier target that is one card or cell, not «все …» (all: true)"]
     assert check_card_definition(with_targets([{"type": "creature"}, {"type": "creature", "near": "target1"}])) == []
+    put = {"name": "X", "edition": "classic", "type": "creature", "lives": 1, "strike": [1, 1, 1],
+           "abilities": [{"key": "a", "kind": "activated",
+                          "targets": [{"type": "creature", "zone": "hand", "all": True}, {"cell": True}],
+                          "effects": [{"do": "put_into_play", "target": "target2", "card": "target1"}]}]}
+    assert [m for p, m in check_card_definition(put) if p == ("abilities", 0, "effects", 0, "card")] == [
+        "card: target1: expected a target that is one card, not «все …» (all: true)"]
 
 
 def test_min_amount_only_where_an_amount_is_read():
