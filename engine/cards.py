@@ -435,9 +435,12 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
                 k = int(t.near[6:])
                 # `near` picks cards next to an earlier target: a card, or a cell («рядом с выбранной клеткой»,
                 # ASM near-cell); a later one is not chosen yet when this one's options are offered
-                c.need(1 <= k <= i, path + ("targets", i, "near"),
-                       f"near: {t.near}: expected an earlier target: "
-                       + (", ".join(f"target{j}" for j in range(1, i + 1)) or "none comes before this one"))
+                if c.need(1 <= k <= i, path + ("targets", i, "near"),
+                          f"near: {t.near}: expected an earlier target: "
+                          + (", ".join(f"target{j}" for j in range(1, i + 1)) or "none comes before this one")):
+                    # «рядом с выбранным …» refers to one chosen card or cell, never to a «все …» group
+                    c.need(not targets[k - 1].all, path + ("targets", i, "near"),
+                           f"near: {t.near}: expected an earlier target that is one card or cell, not «все …» (all: true)")
             elif t.near:
                 c.need(False, path + ("targets", i, "near"), f"near: {t.near}: expected an earlier target: target1, target2…")
     effects_raw = obj.get("effects", [])
@@ -447,6 +450,10 @@ def _ability(c: _Checker, obj: Any, path: Path, edition: str = "") -> Ability | 
             spec = _effect(c, e, path + ("effects", i), len(targets), kind)
             if spec:
                 effects.append(spec)
+                if spec.card and spec.card[6:].isdigit() and 1 <= int(spec.card[6:]) <= len(targets):
+                    # «выбранное существо … выходит на поле боя»: one chosen card, never a «все …» group
+                    c.need(not targets[int(spec.card[6:]) - 1].all, path + ("effects", i, "card"),
+                           f"card: {spec.card}: expected a target that is one card, not «все …» (all: true)")
     replacement = _replacement(c, obj["replacement"], path + ("replacement",), kind, len(targets)) \
         if "replacement" in obj else None
     protection = _protection(c, obj["protection"], path + ("protection",), kind) if "protection" in obj else None

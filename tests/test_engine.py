@@ -286,6 +286,27 @@ def test_vocabulary_check_reports_every_problem_with_its_path():
     assert check_card_definition(AVENGER) == []
 
 
+def test_near_refers_to_one_earlier_target_never_to_an_all_group():
+    """«рядом с выбранным …» (near: targetN) names one chosen card or cell: near an earlier «все …» target
+    (all: true) is refused at load, with the field, rather than played as no restriction at all."""
+    def with_targets(targets: list) -> dict:
+        return {"name": "X", "edition": "classic", "type": "creature", "lives": 1, "strike": [1, 1, 1],
+                "abilities": [{"key": "a", "kind": "activated", "targets": targets,
+                               "effects": [{"do": "wound", "target": "target2", "amount": 1}]}]}
+    where = ("abilities", 0, "targets", 1, "near")
+    bad = check_card_definition(with_targets([{"type": "creature", "all": True},
+                                              {"type": "creature", "near": "target1"}]))
+    assert [m for p, m in bad if p == where] == [
+        "near: target1: expected an earlier target that is one card or cell, not «все …» (all: true)"]
+    assert check_card_definition(with_targets([{"type": "creature"}, {"type": "creature", "near": "target1"}])) == []
+    put = {"name": "X", "edition": "classic", "type": "creature", "lives": 1, "strike": [1, 1, 1],
+           "abilities": [{"key": "a", "kind": "activated",
+                          "targets": [{"type": "creature", "zone": "hand", "all": True}, {"cell": True}],
+                          "effects": [{"do": "put_into_play", "target": "target2", "card": "target1"}]}]}
+    assert [m for p, m in check_card_definition(put) if p == ("abilities", 0, "effects", 0, "card")] == [
+        "card: target1: expected a target that is one card, not «все …» (all: true)"]
+
+
 def test_min_amount_only_where_an_amount_is_read():
     """«нанёсшей N или более ран»: a condition with min_amount on an action that has no amount (a death, «До» an
     attack) would never hold: the card is refused; on an attack, a wounding or a healing it is accepted."""
