@@ -17,7 +17,8 @@ class Attacks:
     """The simple strike (a part of Game)."""
 
     def _check_attack(self: Game, player: str, action: dict) -> tuple[Card, Card]:
-        """The attacker and target of a legal attack request; IllegalAction when it is not legal now."""
+        """The attacker and target of a legal attack request; IllegalAction when it is not legal now
+        (ASM classic-attack: who may attack, when, with what and whom — the corpus names an attack a creature's only)."""
         attacker = self.cards.get(action.get("attacker", ""))
         target = self.cards.get(action.get("target", ""))
         if attacker is None or target is None:
@@ -100,7 +101,7 @@ class Attacks:
         return a_roll, rolls["defender"] + self.roll_bonus(target)
 
     def _ask_exchange(self: Game, entry: Entry) -> bool:
-        """ASM exchange-choice, reading weaker-allowed: when the table gives an exchange of strikes (both sides
+        """Under the reading weaker-allowed of ASM exchange-choice: when the table gives an exchange of strikes (both sides
         strike), the player with the better roll chooses between the exchange and his own strike one step
         weaker with no strike from the other side (strike.weakened); a pending `exchange` decision, asked once.
         Under the default reading none there is no choice: False, and the row is dealt as it stands."""
