@@ -17,8 +17,7 @@ class Attacks:
     """The simple strike (a part of Game)."""
 
     def _check_attack(self: Game, player: str, action: dict) -> tuple[Card, Card]:
-        """The attacker and target of a legal attack request; IllegalAction when it is not legal now
-        (ASM classic-attack: who may attack, when, with what and whom — the corpus names an attack a creature's only)."""
+        """The attacker and target of a legal attack request (ASM classic-attack); IllegalAction when not legal now."""
         attacker = self.cards.get(action.get("attacker", ""))
         target = self.cards.get(action.get("target", ""))
         if attacker is None or target is None:

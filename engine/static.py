@@ -49,9 +49,7 @@ class StaticAbilities:
         return sum(e.amount for e in self.effects if e.kind == "roll_bonus" and e.target == card.id)
 
     def strike_values(self: Game, card: Card) -> list[int]:
-        """Weak-medium-strong with every effect applied in its order (115.4: order of appearance): a static's effect
-        has the order (0, …), an executed ability's (1, …), so every static's effect counts first, whenever the
-        static appeared (ASM static-before-continuous)."""
+        """Weak-medium-strong, every effect in its order (115.4; statics first: ASM static-before-continuous)."""
         values = list(card.definition.strike)
         for e in sorted((e for e in self.effects if e.target == card.id), key=lambda e: e.order):
             if e.kind == "strike_bonus":
