@@ -198,7 +198,7 @@ def test_cli_check_with_an_unknown_unit_says_so_in_one_line() -> None:
 def test_cli_lookup_with_nothing_found_says_so_in_one_line() -> None:
     proc = _cli("lookup", "--no-play", "зюзюка")
     assert proc.returncode == 1
-    assert proc.stdout.strip() == "nothing found for «зюзюка»"
+    assert proc.stdout.strip() == "ничего не найдено по запросу «зюзюка»"      # lookup speaks Russian (issue 37)
     assert "Traceback" not in proc.stdout + proc.stderr
 
 

@@ -259,5 +259,5 @@ def test_a_mutant_that_treats_the_players_differently_is_caught_by_the_swap(game
     for sid, (status, _) in plain.items():            # the plain verdicts are those of the plain run
         if status != "PASS":
             assert swapped[sid][0] == status
-    if game_class is BeforeAttackOnlyForA:             # invisible to the plain suite: only the swap sees it
-        assert {status for status, _ in plain.values()} <= {"PASS", "N/A"}
+    # BeforeAttackOnlyForA was once invisible to the plain suite (only the swap saw it); scenarios where Б's
+    # «До атаки» fires now kill it plainly too, and the swap still catches it on the scenarios it passes plainly

@@ -649,7 +649,7 @@ def _namer(state: dict[str, Any]) -> Any:
 
 
 def _edition_title(edition: str) -> str:
-    return edition_word(edition, "title") if edition in ("classic", "heroes") else f"«{edition}»"
+    return edition_word(edition, "title") if edition in engine.EDITIONS else f"«{edition}»"
 
 
 #: the engine's set-up problems (engine.setup_problems: English, for engine authors) the sandbox's edits can cause,

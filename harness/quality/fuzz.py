@@ -169,7 +169,9 @@ def _ability(draw: Any, key: str, edition: str) -> dict[str, Any]:
             targets.append({"near": "target1", "type": "creature"})
         else:
             targets.append(_filter(draw, **({"distinct": True} if n_targets > 1 else {})))
-    if n_targets and draw(st.integers(0, 6)) == 0:
+    # «все …» on the first target, unless the second names it as its `near` card (engine/cards.py refuses `near` or
+    # `card` on a «все …» target: one card or cell is meant)
+    if n_targets and draw(st.integers(0, 6)) == 0 and not any(t.get("near") == "target1" for t in targets):
         targets[0] = {**targets[0], "all": True}
     ab["targets"] = targets
     effects = draw(_effects(n_targets))
