@@ -3,7 +3,16 @@
 Written by someone new to the suite (issue 33 item 2), sealed (committed before it was ever run against the suite),
 as the outsider's measure of whether the suite now generalises; measured once, then its survivors closed.
 
-FIRST-TRY RECORD: not measured yet (sealed).
+FIRST-TRY RECORD (2026-12-02; the suite = main at d1862db, the branch's base, 502 scenarios; all 69 in one call of
+`berserk-rules mutants --only … --json`; no mutant changed between sealing (25e1d1d) and measuring):
+- 69 mutants; killed 66, 65 of them by a «Тогда» check (one, blind3-passes-end-the-turn, only by driver steps: an
+  action refused that the scenario needed); 59 by the «Тогда» checks of two scenarios or more.
+- first-try kill rate (killed by checks / all) = 65/69 = 94.2 % (set 2: 94/100 = 94.0 %; set 1: 67/85 = 78.8 %).
+- 3 survivors: blind3-classic-trigger-points-merged, blind3-enemy-attack-by-owner, blind3-printed-limit-ignored.
+- killed, but by no «Тогда» check: blind3-passes-end-the-turn.
+- killed by one scenario's checks only: blind3-generated-without-legality, blind3-healed-as-declared,
+  blind3-identity-lost-in-hand, blind3-marks-are-markers, blind3-poison-in-other-turn, blind3-turn-effects-end-early.
+- per mutant (killed, by checks, the scenarios whose checks killed it): blind_set3.json beside this file.
 """
 
 from __future__ import annotations
