@@ -13,6 +13,14 @@ FIRST-TRY RECORD (2026-12-02; the suite = main at d1862db, the branch's base, 50
 - killed by one scenario's checks only: blind3-generated-without-legality, blind3-healed-as-declared,
   blind3-identity-lost-in-hand, blind3-marks-are-markers, blind3-poison-in-other-turn, blind3-turn-effects-end-early.
 - per mutant (killed, by checks, the scenarios whose checks killed it): blind_set3.json beside this file.
+
+AFTER THE RECORD (no longer blind; the record above and blind_set3.json stay as measured): each survivor killed by the
+«Тогда» checks of two scenarios written from the text — classic-trigger-points-merged by [113.2-142] and [503.1.b5-80],
+enemy-attack-by-owner by [113.1-144] and [113.1-145], printed-limit-ignored by [classic-activated-repeat-4] and
+[classic-activated-repeat-5]; passes-end-the-turn by [empty-stack-pass-1] (classic) and [empty-stack-pass-2]
+(heroes); and a second scenario for each mutant killed by one: generated-without-legality [536.2.a-142],
+healed-as-declared [113.2.ex2-7], identity-lost-in-hand [537.4-6], marks-are-markers [537.2-4],
+poison-in-other-turn heroes [113.1-1], turn-effects-end-early [503.1.b15-7]. No mutant left unkilled.
 """
 
 from __future__ import annotations
