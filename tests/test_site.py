@@ -711,7 +711,7 @@ def test_the_assumptions_page_shows_every_entry_with_its_scenarios(site: Path) -
     one = page[page.index('id="asm-classic-activated-repeat"'):]
     one = one[:one.index('<div class="asm"', 1) if '<div class="asm"' in one[1:] else len(one)]
     # its scenarios name no unit (an assumption alone): shown with their feature file and line, not a link
-    assert one.count("<li>") == 3 and "[classic-activated-repeat-1] Молния Чародея" in one
+    assert one.count("<li>") == 5 and "[classic-activated-repeat-1] Молния Чародея" in one
     assert "<code>features/classic/113-срабатывающая-особенность.feature:" in one and 'href="u/' not in one
 
 

@@ -186,7 +186,9 @@ EFFECT_NAMES_RU = {"wound": "ранить", "heal": "излечить", "destroy
                    "roll_bonus": "бонус к броску", "strike_set": "задать удар",
                    "take_from_deck": "взять карту из колоды", "wound_roll": "ранить по броску кубика"}
 DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
-                "trigger_subject_left_play": "точка срабатывания ушла из игры"}
+                "trigger_subject_left_play": "точка срабатывания ушла из игры",
+                "no legal target": "нет легальной цели",
+                "the card no longer has this ability": "у карты её больше нет"}
 
 
 class _Fields(dict):
