@@ -117,7 +117,7 @@ class TriggeredAbilities:
         card = self.cards[fired.card]
         ab = self.ability_of(card, fired.ability)
         if ab is None:
-            return "the card no longer has this ability"
+            return "ability_lost"
         if self._once_per_turn(ab) and self.used_this_turn(card.id, ab.key):
             return "once_per_turn"
         if any(e.target == "trigger_subject" for e in ab.effects):
@@ -126,7 +126,7 @@ class TriggeredAbilities:
                 # heroes 113.7: the declaration became illegal; the once-per-turn limit is not spent
                 return "trigger_subject_left_play"
         if not self.targets_completable(card, ab, self.declarer(fired), []):
-            return "no legal target"
+            return "no_target"
         return None
 
     def _declare_next(self: Game) -> bool:

@@ -187,8 +187,7 @@ EFFECT_NAMES_RU = {"wound": "ранить", "heal": "излечить", "destroy
                    "take_from_deck": "взять карту из колоды", "wound_roll": "ранить по броску кубика"}
 DROP_REASONS = {"once_per_turn": "уже объявлялась в этот ход",
                 "trigger_subject_left_play": "точка срабатывания ушла из игры",
-                "no legal target": "нет легальной цели",
-                "the card no longer has this ability": "у карты её больше нет"}
+                "no_target": "нет легальной цели", "ability_lost": "у карты её больше нет"}
 
 
 class _Fields(dict):

@@ -244,7 +244,7 @@ class IllegalDeclarationSpendsLimit(_SpentLimit):
 
     def _why_not_declarable(self, fired: Any) -> str | None:
         why = super()._why_not_declarable(fired)
-        if why in ("trigger_subject_left_play", "no legal target"):
+        if why in ("trigger_subject_left_play", "no_target"):
             card = self.cards[fired.card]
             ab = self.ability_of(card, fired.ability)
             if ab is not None and self._once_per_turn(ab):
