@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from verbs import run_verb
+
 from harness.common import paths
 from harness.rules.corpus import load_corpus
 from harness.suite.features import scan_features
@@ -21,7 +23,12 @@ CLI = [sys.executable, "-m", "harness.cli"]
 
 
 def _cli(*args: str, cwd: Path = ROOT, input: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-    """The command line off a terminal (plain output), as in a log."""
+    """The command line off a terminal (plain output), as in a log: in this process (`tests/verbs.py`), on the
+    kit or on the copy ``BERSERK_RULES_ROOT`` names (as ``--root``); a subprocess where the test sets another
+    variable of the environment (``FORCE_COLOR``)."""
+    if cwd == ROOT and set(env) <= {"BERSERK_RULES_ROOT"}:
+        root = env.get("BERSERK_RULES_ROOT")
+        return run_verb(*args, root=Path(root) if root else None, input=input)
     environ = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "BERSERK_RULES_DIR")}
     return subprocess.run([*CLI, *args], cwd=cwd, capture_output=True, text=True, encoding="utf-8", input=input,
                           env=dict(environ, PYTHONUTF8="1", **env), timeout=300)

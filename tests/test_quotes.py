@@ -5,13 +5,12 @@ pre-commit until the catalog follows — and then the scenarios that play the ca
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from verbs import run_verb
 
 from harness.common import paths
 from harness.suite.quotes import Quote, field_value, stale_quotes
@@ -22,9 +21,8 @@ CATALOG = Path("catalog") / "classic.yaml"
 
 
 def _cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("BERSERK_RULES_ROOT", "BERSERK_RULES_DIR")}
-    return subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+    """The verb on the suite at ``cwd`` (as ``--root``), in this process (`tests/verbs.py`)."""
+    return run_verb(*args, root=cwd)
 
 
 def _replace(path: Path, old: str, new: str, count: int = -1) -> None:

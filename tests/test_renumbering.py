@@ -5,20 +5,19 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
+
+from verbs import run_verb
 
 from harness.common import paths
 from harness.rules.review import load_lock
 
 
 def _cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BERSERK_RULES_")}
-    return subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+    """The verb on the suite at ``cwd``, run from there, in this process (`tests/verbs.py`)."""
+    return run_verb(*args, root=cwd, cwd=cwd)
 
 
 def test_a_renumbered_unit_is_said_renumbered_everywhere_and_retagged(tmp_path: Path) -> None:

@@ -119,6 +119,9 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
     if ns.killers and (not ns.declared or ns.protocol):
         print("mutants: --killers goes with --declared, in-process (not with --protocol)", file=sys.stderr)
         return 2
+    if ns.sample and not ns.killers:
+        print("mutants: --sample goes with --declared --killers", file=sys.stderr)
+        return 2
     try:
         from harness.common.console import progress
         from harness.quality.mutation import mutants
@@ -127,7 +130,8 @@ def cmd_mutants(ns: argparse.Namespace) -> int:
         with progress(total, "mutants") as bar:  # one step per engine run (the control run included)
             report = run_mutants(ns.only or None, jobs=max(1, ns.jobs), declared=ns.declared,
                                  on_done=lambda run: bar.advance(1, note=run.name),
-                                 route="protocol" if ns.protocol else "in-process", killers_only=ns.killers)
+                                 route="protocol" if ns.protocol else "in-process", killers_only=ns.killers,
+                                 sample=ns.sample)
     except (KeyError, LookupError) as exc:
         print(f"mutants: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -164,6 +168,9 @@ def register(sub: Any) -> None:
                    help="with --declared: play only the declared scenarios themselves, not the rest of their units: "
                         "each must still kill its mutant, a killer KILLS does not name is not looked for (the fast "
                         "check of the tests)")
+    p.add_argument("--sample", type=argtypes.count, default=0, metavar="K",
+                   help="with --declared --killers: only K of each mutant's declared killers, spread over its list "
+                        "(the check of the tests: 3); each must still kill it")
     p.add_argument("--protocol", action="store_true",
                    help="serve every mutant (and the control) over the protocol instead of running it in-process")
     p.add_argument("--write-kills", action="store_true",

@@ -2383,17 +2383,34 @@ def _first_line(message: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
+def sample_killers(refs: list[str] | tuple[str, ...], size: int) -> list[str]:
+    """`size` of a mutant's declared killers, spread evenly over the sorted list (its first and last among them), so
+    a sample reaches the several units a mutant is killed in; all of them when there are no more than `size`."""
+    ordered = sorted(refs)
+    if size <= 0 or len(ordered) <= size:
+        return ordered
+    if size == 1:
+        return ordered[:1]
+    step = (len(ordered) - 1) / (size - 1)
+    return [ordered[round(i * step)] for i in range(size)]
+
+
 def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = False,
-                on_done: Any = None, route: str = "in-process", killers_only: bool = False) -> MutationReport:
+                on_done: Any = None, route: str = "in-process", killers_only: bool = False,
+                sample: int = 0) -> MutationReport:
     """Every mutant (or those named) against the suite, `jobs` worker processes at a time, with the control run
     of the reference engine by the same route ("in-process" or "protocol"); `on_done(run)` is called as each
     run ends (progress; in-process, as each group ends). In-process the mutants are dealt into a few groups
     per worker, each played inside one pytest session (`run_group`); over the protocol each mutant is a
     session and a process of its own (`run_one`). With ``declared`` and ``killers_only`` each mutant plays only
     the scenarios KILLS declares for it (in-process): each must kill it; a killer the table does not name is not
-    looked for (the fast check of tests/test_mutants.py; `declared` alone also finds those)."""
+    looked for (`declared` alone also finds those). With ``sample`` (and ``killers_only``) each mutant plays only
+    that many of its declared killers (`sample_killers`), each of which must kill it: the check of
+    tests/test_mutants.py, a third of the plays of every killer."""
     if killers_only and not (declared and route == "in-process"):
         raise ValueError("killers_only needs declared=True and the in-process route")
+    if sample and not killers_only:
+        raise ValueError("sample goes with killers_only")
     known = mutants()
     names = list(known) if not names else names
     unknown = [n for n in names if n not in known]
@@ -2406,6 +2423,7 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     tasks: list[Task] = []
     for n in names:
         refs = list(KILLS.get(n, ()))
+        refs = sample_killers(refs, sample) if sample else refs
         units = declared_units(refs, scenarios) if declared and refs else []
         tasks.append((n, known[n], units, refs))
     started = time.monotonic()

@@ -109,9 +109,14 @@ def run(units: Sequence[str] = (), editions: Sequence[str] = (), expectations: s
     try:
         code = int(pytest.main(args, plugins=[collector, *plugins]))
     finally:
+        # the binding module and the suite's test modules are imported afresh by the next run: it may be on another
+        # root (`--root DIR` in-process), whose features the binding module must bind (an installed kit's
+        # harness/run/suite_tests.py binds `paths.FEATURES` as it is when imported)
         tests = str(paths.ROOT / "tests")
+        binding = str(paths.SCENARIO_TESTS)
         for name in set(sys.modules) - before:
-            if (getattr(sys.modules[name], "__file__", None) or "").startswith(tests):
+            file = getattr(sys.modules[name], "__file__", None) or ""
+            if file.startswith(tests) or file == binding:
                 del sys.modules[name]
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return Outcome(code, None, reports_failed=collector.reports_failed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,25 @@ from harness.suite.board import Board, load_board
 from harness.suite.catalog import Catalog, load_catalog
 
 
-@lru_cache(maxsize=1)
 def catalog() -> Catalog:
-    return load_catalog(paths.CATALOG, root=paths.ROOT, check_definition=engine.check_card_definition)
+    """The catalog of the suite in use: loaded once per folder and content (a verb run in-process on another
+    root, `--root DIR`, or after a card was edited, gets that catalog, never the first one it loaded)."""
+    return _catalog(str(paths.CATALOG), _catalog_stamp(paths.CATALOG), str(paths.ROOT))
+
+
+def _catalog_stamp(folder: Path) -> tuple[tuple[str, bytes], ...]:
+    """Each YAML file of the catalog with its bytes' digest (the content, not the modification time: an edit that
+    keeps the size within one tick of the clock still counts; a few small files, read in well under a
+    millisecond)."""
+    if not folder.is_dir():
+        return ()
+    return tuple((p.as_posix(), hashlib.blake2b(p.read_bytes(), digest_size=16).digest())
+                 for p in sorted(folder.rglob("*")) if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+@lru_cache(maxsize=4)
+def _catalog(folder: str, stamp: tuple[tuple[str, bytes], ...], root: str) -> Catalog:
+    return load_catalog(Path(folder), root=Path(root), check_definition=engine.check_card_definition)
 
 
 def load_scenario_board(name: str) -> Board:
@@ -29,17 +46,22 @@ def load_scenario_board(name: str) -> Board:
         raise InputError(Problem(name, None, None, "the board is outside scenarios/"))
     if not path.is_file():
         raise InputError(Problem(paths.display(path), None, None, "no such board file under scenarios/"))
-    stat = path.stat()
-    board = _checked_board(str(path), stat.st_mtime_ns, stat.st_size, str(paths.ROOT))
+    # the board's cards are the catalog's: a board is checked again with another catalog
+    stamp = _catalog_stamp(paths.CATALOG)
+    digest = hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    board = _checked_board(str(path), digest, str(paths.ROOT), str(paths.CATALOG), stamp)
     # plain JSON data (Board): copied without copy.deepcopy's memo, several times faster
     return Board(board.file, plain_copy(board.data), plain_copy(board.definitions))
 
 
 # room for every board of the suite many times over (288 today): with fewer, a run that plays the boards in turn
 # (every run does) would evict each before its next use and load every board again each time
+# (keyed by the board's bytes, not its modification time: a test's edit within one tick of the clock still counts;
+# and by the catalog's folder and content)
 @lru_cache(maxsize=4096)
-def _checked_board(path: str, mtime_ns: int, size: int, root: str) -> Board:
-    return load_board(Path(path), catalog(), root=Path(root), check_definition=engine.check_card_definition)
+def _checked_board(path: str, digest: bytes, root: str, folder: str, stamp: tuple[tuple[str, bytes], ...]) -> Board:
+    return load_board(Path(path), _catalog(folder, stamp, root), root=Path(root),
+                      check_definition=engine.check_card_definition)
 
 
 _KNOWN = ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
