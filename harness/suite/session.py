@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,18 +23,33 @@ def catalog() -> Catalog:
     return _catalog(str(paths.CATALOG), _catalog_stamp(paths.CATALOG), str(paths.ROOT))
 
 
-def _catalog_stamp(folder: Path) -> tuple[tuple[str, bytes], ...]:
-    """Each YAML file of the catalog with its bytes' digest (the content, not the modification time: an edit that
-    keeps the size within one tick of the clock still counts; a few small files, read in well under a
-    millisecond)."""
+def _catalog_stamp(folder: Path) -> tuple[tuple[Any, ...], ...]:
+    """Each YAML file of the catalog with its size and modification time, and its bytes' digest when it changed
+    in the last seconds: an edit within one tick of the file system's clock that keeps the size leaves the
+    modification time as it was (git's «racily clean» files, told apart the same way). Asked at every board a
+    scenario loads, so a stat, not a read, for a file that has not changed lately."""
     if not folder.is_dir():
         return ()
-    return tuple((p.as_posix(), hashlib.blake2b(p.read_bytes(), digest_size=16).digest())
-                 for p in sorted(folder.rglob("*")) if p.suffix in (".yaml", ".yml") and p.is_file())
+    now = time.time_ns()
+    stamp = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if not name.endswith((".yaml", ".yml")):
+                continue
+            path = os.path.join(dirpath, name)
+            st = os.stat(path)
+            recent = now - st.st_mtime_ns < _RACY_NS
+            stamp.append((path, st.st_size, st.st_mtime_ns,
+                          hashlib.blake2b(Path(path).read_bytes(), digest_size=16).digest() if recent else None))
+    return tuple(stamp)
+
+
+_RACY_NS = 3_000_000_000      # a file changed this recently is also compared by its content
 
 
 @lru_cache(maxsize=4)
-def _catalog(folder: str, stamp: tuple[tuple[str, bytes], ...], root: str) -> Catalog:
+def _catalog(folder: str, stamp: tuple[tuple[Any, ...], ...], root: str) -> Catalog:
     return load_catalog(Path(folder), root=Path(root), check_definition=engine.check_card_definition)
 
 
@@ -59,7 +76,7 @@ def load_scenario_board(name: str) -> Board:
 # (keyed by the board's bytes, not its modification time: a test's edit within one tick of the clock still counts;
 # and by the catalog's folder and content)
 @lru_cache(maxsize=4096)
-def _checked_board(path: str, digest: bytes, root: str, folder: str, stamp: tuple[tuple[str, bytes], ...]) -> Board:
+def _checked_board(path: str, digest: bytes, root: str, folder: str, stamp: tuple[tuple[Any, ...], ...]) -> Board:
     return load_board(Path(path), _catalog(folder, stamp, root), root=Path(root),
                       check_definition=engine.check_card_definition)
 
