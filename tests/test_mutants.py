@@ -49,7 +49,7 @@ def declared_run() -> dict[str, dict]:
                           capture_output=True, text=True, encoding="utf-8", cwd=paths.ROOT, timeout=900)
     assert proc.returncode in (0, 1), proc.stderr
     data = json.loads(proc.stdout)
-    assert data["mode"] == "killers" and data["reference"] is None
+    assert data["mode"] == "killers" and data["sample"] == SAMPLE and data["reference"] is None
     assert {run["route"] for run in data["runs"]} == {"in-process"}
     return {run["name"]: run for run in data["runs"]}
 

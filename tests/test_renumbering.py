@@ -5,11 +5,10 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-from verbs import run_verb
+from verbs import copy_suite, run_verb
 
 from harness.common import paths
 from harness.rules.review import load_lock
@@ -21,9 +20,7 @@ def _cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_renumbered_unit_is_said_renumbered_everywhere_and_retagged(tmp_path: Path) -> None:
-    kit = tmp_path / "kit"
-    for folder in ("rules", "features", "scenarios", "catalog", "expectations"):
-        shutil.copytree(paths.ROOT / folder, kit / folder)
+    kit = copy_suite(paths.ROOT, tmp_path / "kit")
     text = kit / "rules" / "heroes-113-115.txt"
     lines = text.read_text(encoding="utf-8").split("\n")
     [i] = [n for n, line in enumerate(lines) if line.startswith("113.3. Оплата активируемой способности")]

@@ -5,31 +5,24 @@ clock (a «racily clean» file, compared by its content)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
+
+from verbs import copy_suite
 
 from harness.common import paths
 from harness.suite import session
-
-
-def _copy(tmp_path: Path) -> Path:
-    kit = tmp_path / "kit"
-    for folder in ("rules", "features", "scenarios", "catalog", "expectations"):
-        shutil.copytree(paths.ROOT / folder, kit / folder)
-    return kit
 
 
 def test_another_root_and_an_edit_of_the_same_size_are_read_again(tmp_path: Path) -> None:
     board = "classic/113.1-невтида-по-одной.yaml"
     ours = session.load_scenario_board(board)
     defined = ours.definitions["Невтида"]
-    kit = _copy(tmp_path)
+    kit = copy_suite(paths.ROOT, tmp_path / "kit")
     catalog = kit / "catalog" / "classic.yaml"
     text = catalog.read_text(encoding="utf-8")
     assert text.count("          value: 4\n") >= 1
     with paths.kept_layout():
         paths.use_root(str(kit))
-        assert session.catalog() is not None
         before = session.load_scenario_board(board).definitions["Невтида"]
         assert before == defined                                   # the copy: the same card
         catalog.write_text(text.replace("          value: 4\n", "          value: 3\n", 1), encoding="utf-8")

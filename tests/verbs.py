@@ -13,8 +13,20 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
+
+SUITE_FOLDERS = ("rules", "features", "scenarios", "catalog", "expectations")
+
+
+def copy_suite(root: Path, to: Path) -> Path:
+    """A copy of the suite's folders of the kit at ``root`` (rules with their lock, features, boards, catalog,
+    expectations) in ``to``, to modify; file times kept."""
+    for folder in SUITE_FOLDERS:
+        shutil.copytree(root / folder, to / folder)
+    return to
 
 
 class _Input(io.StringIO):
@@ -36,16 +48,12 @@ def run_verb(*args: str, root: Path | None = None, input: str | None = None,
     """`berserk-rules [--root ROOT] ARGS…` in this process, stdin from ``input`` (an empty one when None), in the
     folder ``cwd`` when given (relative paths among ``args`` are read from there; the working folder is back as it
     was after the call)."""
-    import sys
-
     from harness.cli import main
 
     argv = ([f"--root={root}"] if root is not None else []) + list(args)
     out, err = _Output(), _Output()
     saved_in = sys.stdin
-    saved_env = {k: os.environ.get(k) for k in ("FORCE_COLOR", "BERSERK_RULES_DIR", "COLUMNS")}
-    for key in ("FORCE_COLOR", "BERSERK_RULES_DIR"):
-        os.environ.pop(key, None)
+    saved_env = {k: os.environ.pop(k, None) for k in ("FORCE_COLOR", "BERSERK_RULES_DIR")}
     sys.stdin = _Input(input or "")
     here = os.getcwd()
     try:

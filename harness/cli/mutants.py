@@ -45,7 +45,14 @@ def print_report(report: Any) -> None:
     from harness.common.console import make_console
 
     console = make_console()
-    mode = "each on the units of its declared killers" if report.declared else "each against the whole suite"
+    if report.sample:
+        mode = f"each on {report.sample} of its declared killers (a sample; every one: --killers alone)"
+    elif report.killers_only:
+        mode = "each on its declared killers alone"
+    elif report.declared:
+        mode = "each on the units of its declared killers"
+    else:
+        mode = "each against the whole suite"
     table = Table("mutant", "result", "killed by a «Тогда» check", "killed otherwise (driver step, ERROR, CRASH…)",
                   "time", title=f"mutant engines, {mode}")
     for run in report.runs:

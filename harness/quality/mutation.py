@@ -2163,6 +2163,7 @@ class MutationReport:
     runs: list[MutantRun]
     duration_s: float
     killers_only: bool = False  # a declared run of the declared killers alone (undeclared killers not looked for)
+    sample: int = 0             # with killers_only: at most this many of each mutant's declared killers (0: all)
 
     @property
     def killed(self) -> int:
@@ -2206,7 +2207,7 @@ class MutationReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": ("killers" if self.killers_only else "declared") if self.declared else "full", "jobs": self.jobs,
-                "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
+                "sample": self.sample, "mutants": len(self.runs), "killed": self.killed, "survived": [r.name for r in self.survivors],
                 "killed_by_checks": self.killed_by_checks, "killed_by_two_checks": self.killed_by_two_checks,
                 "kill_rate": round(self.kill_rate, 4), "duration_s": round(self.duration_s, 3), "ok": self.ok,
                 "reference": self.reference.to_json() if self.reference else None,
@@ -2444,7 +2445,7 @@ def run_mutants(names: list[str] | None = None, jobs: int = 2, declared: bool = 
     done = sorted(runs, key=lambda r: order[r.name])
     reference = None if declared else done.pop(0)
     return MutationReport(declared=declared, jobs=jobs, reference=reference, runs=done,
-                          duration_s=time.monotonic() - started, killers_only=killers_only)
+                          duration_s=time.monotonic() - started, killers_only=killers_only, sample=sample)
 
 
 GROUPS_PER_JOB = 3          # in-process groups per worker: a session each; more groups balance the workers better

@@ -220,6 +220,12 @@ def _check_doc(
     return sorted(problems + extra, key=lambda p: p.line or 0)
 
 
+def catalog_files(folder: Path) -> list[Path]:
+    """The catalog's files: every `*.yaml` / `*.yml` under `folder`, recursively, in sorted order."""
+    return sorted((p for p in Path(folder).rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()),
+                  key=lambda p: p.relative_to(folder).as_posix())
+
+
 def load_catalog(folder: Path, root: Path | None = None,
                  check_definition: CheckDefinition | None = None) -> Catalog:
     """Load every `*.yaml` / `*.yml` file under `folder` (recursively, in sorted order).
@@ -230,10 +236,7 @@ def load_catalog(folder: Path, root: Path | None = None,
     if not folder.is_dir():
         raise InputError(Problem(display_path(folder, root), None, None,
                                  "catalog folder not found: expected a folder of YAML files"))
-    files = sorted(
-        (p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()),
-        key=lambda p: p.relative_to(folder).as_posix(),
-    )
+    files = catalog_files(folder)
     problems: list[Problem] = []
     seen: dict[tuple[str, str], tuple[str, int | None]] = {}
     found: list[tuple[dict[str, Any], str, int | None]] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +13,7 @@ from harness.common import paths
 from harness.common.errors import InputError, Problem
 from harness.common.yamldoc import YamlDoc, gc_paused, load_yaml, plain_copy, validate_with_schema
 from harness.suite.board import Board, load_board
-from harness.suite.catalog import Catalog, load_catalog
+from harness.suite.catalog import Catalog, catalog_files, load_catalog
 
 
 def catalog() -> Catalog:
@@ -32,16 +31,11 @@ def _catalog_stamp(folder: Path) -> tuple[tuple[Any, ...], ...]:
         return ()
     now = time.time_ns()
     stamp = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames.sort()
-        for name in sorted(filenames):
-            if not name.endswith((".yaml", ".yml")):
-                continue
-            path = os.path.join(dirpath, name)
-            st = os.stat(path)
-            recent = now - st.st_mtime_ns < _RACY_NS
-            stamp.append((path, st.st_size, st.st_mtime_ns,
-                          hashlib.blake2b(Path(path).read_bytes(), digest_size=16).digest() if recent else None))
+    for path in catalog_files(folder):
+        st = path.stat()
+        recent = now - st.st_mtime_ns < _RACY_NS
+        stamp.append((str(path), st.st_size, st.st_mtime_ns,
+                      hashlib.blake2b(path.read_bytes(), digest_size=16).digest() if recent else None))
     return tuple(stamp)
 
 
