@@ -576,7 +576,7 @@ for name in calls:
     setattr(adapters.InProcessAdapter, name, counted)
 import pytest
 argv = [str(features / "test_generated.py"), "--rootdir", str(paths.ROOT), "-c", str(paths.ROOT / "pyproject.toml"),
-        "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--report-dir", str(features / "reports"), "--expectations", str(features / "none.yaml")] + sys.argv[5:]
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:timeout", "-o", "faulthandler_timeout=0", "-q", "--report-dir", str(features / "reports"), "--expectations", str(features / "none.yaml")] + sys.argv[5:]
 (features / "none.yaml").write_text("expectations: {}\n", "utf-8")
 code = pytest.main(argv)
 results = json.loads((features / "reports" / "results.json").read_text("utf-8"))["results"]

@@ -38,7 +38,10 @@ def scenario_pytest_args(report_dir: Path | None, units: Sequence[str] = (), edi
     # no:unraisableexception: at its end that plugin runs five full garbage collections (pytest 9), a fifth of the
     # time of a whole run against a mutant; the scenarios report their own errors
     args = [str(paths.SCENARIO_TESTS), "--rootdir", str(paths.ROOT), "-c", str(paths.pytest_config()),
-            "-p", "no:cacheprovider", "-p", "no:unraisableexception"]
+            "-p", "no:cacheprovider", "-p", "no:unraisableexception",
+            # the tests' guard against a hung test (pyproject.toml: pytest-timeout ends the worker, faulthandler
+            # dumps its stacks) is not the run's: a scenario has its own time limit and ends as TIMEOUT, reported
+            "-p", "no:timeout", "-o", "faulthandler_timeout=0"]
     if paths.SCENARIO_TESTS.parent == Path(__file__).resolve().parent:  # an installed kit: no conftest.py
         args += ["-p", "harness.run.locale_check", "-p", "harness.run.pytest_plugin", "-p", "harness.suite.steps",
                  "-p", "harness.output.report_plugin"]                  # wires the plugins: name them here
