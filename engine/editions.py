@@ -34,6 +34,9 @@ class Edition:
     # heroes: a static «не объявляется, не выполняется и не использует Очередь» (heroes 115.1.p1, 115.3), and its
     # replacement applies at once (ASM replacement-general)
     replacement_generates: bool = False
+    # «После [текст]» fires after the payment of [текст] (classic 113.3; ASM after-needs-payment) or, in heroes,
+    # whose text ties «После» to no payment, once [текст] has been executed (ASM heroes-after-execution)
+    after_needs_payment: bool = False
 
     def cells(self) -> list[str]:
         return [f"{c}{r}" for r in range(1, self.rows + 1) for c in self.columns]
@@ -74,6 +77,7 @@ CLASSIC = Edition(
     before_events=("attack", "ability_executed", "moved", "played"),
     loses_without_creatures=True,
     replacement_generates=True,       # classic 536.1.1, 536.2.a
+    after_needs_payment=True,         # classic 113.3
 )
 
 HEROES = Edition(

@@ -80,6 +80,9 @@ class Effects:
                        parent=entry.declared, ability=ab.key, form=ab.form, full=full)
         if self.executed_in_full(full):
             self.fire("ability_executed", hid, source, form=ab.form)
+            if not self.edition.after_needs_payment:
+                # heroes 113.2 «После»: after the execution, whatever the ability cost (ASM heroes-after-execution)
+                self.fire("ability_executed", hid, source, form=ab.form, phase="after_payment")
         return True
 
     def executed_in_full(self: Game, full: bool) -> bool:

@@ -274,7 +274,8 @@ class StackAndPriority:
             source = self.cards[entry.source]
             ab = source.definition.ability(entry.ability or "")
             payment = entry.data.get("payment")
-            if self.after_payment_made(payment):      # classic 113.3, ASM after-needs-payment: parent = payment
+            if self.edition.after_needs_payment and self.after_payment_made(payment):
+                # classic 113.3, ASM after-needs-payment: parent = payment (heroes: at the execution, effects.py)
                 self.fire("ability_executed", payment or entry.declared or "", source,
                           form=ab.form if ab else None, phase="after_payment")
 
