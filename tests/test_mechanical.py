@@ -189,7 +189,7 @@ def test_memory_filled_or_a_runner_failure_ends_the_mutant_as_an_error() -> None
     here = Path(__file__).parent
     code = f"import sys; sys.path.insert(0, {str(here)!r}); import test_mechanical; test_mechanical._memory_filled_case()"
     done = subprocess.run([sys.executable, "-c", code], cwd=here.parent, capture_output=True, text=True,
-                          encoding="utf-8", errors="replace", timeout=600)
+                          encoding="utf-8", errors="replace", timeout=480)  # under pytest-timeout's 600 s
     assert done.returncode == 0, f"exit {done.returncode}\n{done.stdout[-4000:]}\n{done.stderr[-8000:]}"
     assert done.stdout.strip().endswith("memory case: ok"), done.stdout[-4000:]
 
