@@ -345,6 +345,14 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
     hash_ = urllib.parse.urlencode({"scenario": ORIGIN["id"], "play": json.dumps(LINE, ensure_ascii=False),
                                     "export": "1", "tag": "113.2.ex1-песочница-1"})
     b = browser                          # one Chromium for the session (tests/conftest.py), a tab of its own
+    page = b.open(url + "index.html")    # a first visit: nothing this origin's pages kept in Cache Storage before
+    try:
+        b.wait(page, "location.protocol === 'http:' && document.readyState === 'complete'", timeout=60)
+        b.evaluate(page, "caches.keys().then(function (ks) { return Promise.all(ks.map(function (k) { "
+                         "return caches.delete(k); })); }).then(function () { document.body.dataset.emptied = '1'; })")
+        assert b.wait(page, "document.body.dataset.emptied", timeout=60) == "1"
+    finally:
+        b.close_page(page)
     page = b.open(url + "sandbox.html#" + hash_)
     try:
         assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1", \
@@ -362,16 +370,33 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
                                 "return document.getElementById(i).value; }).concat([document.getElementById("
                                 "'sb-feature-path').textContent])")
         cached = b.wait(page, "document.body.dataset.cached", timeout=120)
+        kept = b.wait(page, "document.body.dataset.snapshot", timeout=120)
     finally:
         b.close_page(page)
     assert form == ["", "", "", "", "", ""], form
     assert cached == "1"                 # the service worker keeps the files in Cache Storage for the next visit
-    page = b.open(url + "sandbox.html#" + urllib.parse.urlencode({"scenario": ORIGIN["id"]}))
-    try:
-        assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1"
-        warm = json.loads(b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)"))
-    finally:
-        b.close_page(page)
+    assert (cold["snapshot"], kept) == ("none", "1")    # a first visit starts Python, then keeps its snapshot
+    # the next visit starts from that snapshot (Python with the engine set up) and plays the same line to the same
+    # state; then a snapshot that cannot be loaded (here: not one) is dropped, and Python starts as usual
+    replay = url + "sandbox.html#" + urllib.parse.urlencode({"scenario": ORIGIN["id"],
+                                                            "play": json.dumps(LINE, ensure_ascii=False)})
+    visits = []
+    for spoil in (False, True):
+        page = b.open(replay)
+        try:
+            assert b.wait(page, "document.body.dataset.ready", timeout=180) == "1"
+            visits.append((json.loads(b.evaluate(page, "JSON.stringify(document.getElementById('sb-timing').dataset)")),
+                           json.loads(b.evaluate(page, "document.getElementById('sb-canonical').value"))))
+            if spoil:
+                continue
+            b.evaluate(page, "caches.open(document.getElementById('sb-status').dataset.cache).then(function (c) { "
+                             "return c.put('assets/sandbox/engine.snapshot', new Response(new Uint8Array(64))); })"
+                             ".then(function () { document.body.dataset.spoiled = '1'; })")
+            assert b.wait(page, "document.body.dataset.spoiled", timeout=60) == "1"
+        finally:
+            b.close_page(page)
+    (warm, warm_state), (spoiled, spoiled_state) = visits
+    assert (warm["snapshot"], spoiled["snapshot"]) == ("restored", "none"), (warm, spoiled)
     print(f"sandbox: first legal actions {cold['coldMs']} ms cold, {warm['coldMs']} ms warm")
     missing = [(path, code) for path, code in httpd.answered if code >= 400]
     assert not missing, missing          # no request of the page fails (the favicon is inline)
@@ -383,7 +408,7 @@ def test_a_scripted_line_in_the_browser_ends_in_the_engines_state_and_exports_th
         b.close_page(page)
     assert "berserk-rules site --serve" in said and "Error" not in said and str(out) not in said, said
     assert error == ""
-    assert browser_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
+    assert browser_state == warm_state == spoiled_state == json.loads(canonical_json(in_process(load_board_data(), LINE)))
     assert buttons == ["объявить Мститель: при гибели вашего существа (точка: Невтида)"]
     assert svg == 1
     shipped = (out / "assets" / "sandbox" / "boards.js").read_text("utf-8")

@@ -156,10 +156,12 @@ def write_sandbox(out: Path, scenarios: list[Any], templates: Path) -> dict[str,
             shipped.append(out / "pyodide" / name)
     version = hashlib.sha256(b"".join(hashlib.sha256(f.read_bytes()).digest() for f in shipped)).hexdigest()[:12]
     files = json.dumps([f.relative_to(out).as_posix() for f in shipped])
-    worker = (templates / "sandbox-sw.js").read_text(encoding="utf-8").replace("__VERSION__", version) \
+    cache = f"berserk-sandbox-{version}"    # the service worker's cache; the page keeps its snapshot there too
+    worker = (templates / "sandbox-sw.js").read_text(encoding="utf-8").replace("__CACHE__", cache) \
         .replace("__FILES__", files)
     (out / "sandbox-sw.js").write_text(worker, encoding="utf-8")
-    return {"pyodide": found is not None, "hint": install_hint(), "bytes": sum(f.stat().st_size for f in shipped)}
+    return {"pyodide": found is not None, "hint": install_hint(), "bytes": sum(f.stat().st_size for f in shipped),
+            "cache": cache}
 
 
 def server(folder: Path, port: int = 0) -> Any:

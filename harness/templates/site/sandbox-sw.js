@@ -2,7 +2,7 @@
    browser's Cache Storage once fetched, so a second visit starts without the network or the server. One cache per
    build ("berserk-sandbox-<hash of what the build ships>"): a new build's worker drops the caches of older ones. */
 "use strict";
-var CACHE = "berserk-sandbox-__VERSION__";
+var CACHE = "__CACHE__";          // "berserk-sandbox-<hash>" (sandbox_site.write_sandbox)
 var KEPT = /\/(pyodide\/|assets\/sandbox\/)[^/]+$/;
 var FILES = __FILES__;           // what the build ships for the sandbox, from the site's root
 

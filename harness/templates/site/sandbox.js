@@ -262,28 +262,62 @@
     if (!r.ok) throw new Error("файлы движка не загрузились (ответ сервера " + r.status + ")");
     return r.arrayBuffer();
   }).then(function (buf) { timing.setAttribute("data-kit-ms", performance.now().toFixed(0)); return buf; });
-  var python = loadPyodide({indexURL: "pyodide/"}).then(function (py) {
-    timing.setAttribute("data-python-ms", performance.now().toFixed(0)); return py;
+  // The next visit starts from a memory snapshot of Python with the engine imported and set up (Pyodide's
+  // `_loadSnapshot`), kept in this build's cache (the service worker's: a new build drops it): Python's start and
+  // the engine's import, most of the first start, are skipped. The first visit (or one whose snapshot fails to
+  // load) starts Python as usual and takes the snapshot once the engine is set up, before any board is loaded.
+  var snapCache = $("sb-status").getAttribute("data-cache"), snapKey = "assets/sandbox/engine.snapshot";
+  var stored = ("caches" in window && snapCache) ? caches.open(snapCache).then(function (c) { return c.match(snapKey); })
+    .then(function (r) { return r ? r.arrayBuffer() : null; }).catch(function () { return null; }) : Promise.resolve(null);
+  var snapshotting = !!snapCache && "caches" in window;
+  function fresh() { return loadPyodide({indexURL: "pyodide/", _makeSnapshot: snapshotting}); }
+  var python = stored.then(function (snap) {
+    if (!snap) return fresh().then(function (py) { return {py: py, restored: false}; });
+    return loadPyodide({indexURL: "pyodide/", _loadSnapshot: new Uint8Array(snap)})
+      .then(function (py) { return {py: py, restored: true}; }, function (err) {
+        if (window.console) console.warn("snapshot not usable, Python starts as usual", err);
+        caches.open(snapCache).then(function (c) { return c.delete(snapKey); });
+        return fresh().then(function (py) { return {py: py, restored: false}; });
+      });
+  }).then(function (loaded) {
+    timing.setAttribute("data-python-ms", performance.now().toFixed(0));
+    timing.setAttribute("data-snapshot", loaded.restored ? "restored" : "none");
+    return loaded;
   });
+  var snapshot = null;
   Promise.all([python, kit]).then(function (loaded) {
-    var py = loaded[0], buf = loaded[1];
+    var py = loaded[0].py, buf = loaded[1];
     clearInterval(progressTimer);
     $("sb-status").firstChild.textContent = "Запуск эталонного движка… ";
+    // the engine's files are unpacked in both cases: a snapshot holds Python's memory, not its file system
     py.unpackArchive(buf, "zip", {extractDir: "/home/pyodide/kit"});
-    py.globals.set("SANDBOX_CARDS", JSON.stringify(window.BERSERK_SANDBOX_CARDS));
-    call = py.runPython(
-      "import json, sys\n" +
-      "sys.path.insert(0, '/home/pyodide/kit')\n" +
-      "from harness.output.sandbox import Sandbox\n" +
-      "_d = json.loads(SANDBOX_CARDS)\n" +
-      "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'], _d.get('forms'))\n" +
-      "SANDBOX.call\n");
+    if (loaded[0].restored) {
+      call = py.runPython("SANDBOX.call\n");
+    } else {
+      py.globals.set("SANDBOX_CARDS", JSON.stringify(window.BERSERK_SANDBOX_CARDS));
+      call = py.runPython(
+        "import json, sys\n" +
+        "sys.path.insert(0, '/home/pyodide/kit')\n" +
+        "from harness.output.sandbox import Sandbox\n" +
+        "_d = json.loads(SANDBOX_CARDS)\n" +
+        "SANDBOX = Sandbox(_d['cards'], _d['pool'], _d['invented'], _d.get('forms'))\n" +
+        "del _d, SANDBOX_CARDS\n" +
+        "SANDBOX.call\n");
+      try { if (snapshotting) snapshot = py.makeMemorySnapshot(); }
+      catch (err) { if (window.console) console.warn("no snapshot taken", err); }
+    }
     timing.setAttribute("data-engine-ms", performance.now().toFixed(0));
     start();
     $("sb-timing").setAttribute("data-cold-ms", performance.now().toFixed(0));
     $("sb-timing").setAttribute("data-pyodide", py.version);
     $("sb-status").textContent = "Движок готов: эталонный движок в браузере (Pyodide " + py.version + ").";
     finish();
+    if (snapshot) {                     // kept for the next visit, after the page is ready: it waits for nobody
+      caches.open(snapCache).then(function (c) { return c.put(snapKey, new Response(snapshot)); })
+        .then(function () { document.body.setAttribute("data-snapshot", "1"); },
+              function () { document.body.setAttribute("data-snapshot", "0"); })
+        .then(function () { snapshot = null; });
+    }
   }).catch(function (err) {
     clearInterval(progressTimer);
     if (window.console) console.error(err);   // the details, for whoever opens the console
