@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .model import Card, HistoryEntry, plain
+from .model import ATOMS, Card, HistoryEntry, plain
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,10 +48,16 @@ class BattleHistory:
             targets, source = [], None
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
+        # `info` is this call's own dict (**info): copied only where a value is not an atom (a list, a dict)
+        if info:
+            for value in info.values():
+                if type(value) not in ATOMS:
+                    info = plain(info)
+                    break
         self.history.append({
             "id": hid, "turn": self.turn, "kind": kind, "source": source,
             "targets": plain(targets) if targets else [], "resources": plain(resources) if resources else [],
-            "controller": controller, "parent": parent, "info": plain(info) if info else {},
+            "controller": controller, "parent": parent, "info": info,
         })
         return hid
 

@@ -21,7 +21,8 @@ DEFAULT_PLAYERS = ("А", "Б")                  # the players of a board that na
 STEPS = ("start", "main", "end")              # the steps a board may start in
 
 
-_ATOMS = frozenset({str, int, float, bool, type(None)})
+#: the types plain() returns as they are (immutable, JSON atoms)
+ATOMS = _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def plain(value: Any) -> Any:

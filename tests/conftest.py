@@ -138,6 +138,34 @@ def _build_wheel(base: Path) -> None:
 
 
 @pytest.fixture(scope="session")
+def reference_check(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """`berserk-rules check` of the kit's suite against the built-in reference engine, in a child process, with the
+    kit's expectations file and `--trace-dir`, once per session (`built_once`) for the tests that read a whole
+    reference run: its reports (tests/test_reports.py, tests/test_junit.py), its traces (the in-process half of
+    tests/test_protocol.py). A `fake_engines.suite.Run` (exit code, what it printed, results.json, the report
+    folder); its traces are in the report folder's sibling `traces`."""
+    import json
+
+    with built_once(pytestconfig, tmp_path_factory, "reference-check", _reference_check) as base:
+        saved = json.loads((base / "process.json").read_text("utf-8"))
+        results = base / "reports" / "results.json"
+        from tests.fake_engines.suite import Run
+
+        yield Run(saved["code"], saved["out"], saved["err"],
+                  json.loads(results.read_text("utf-8")) if results.is_file() else None, base / "reports")
+
+
+def _reference_check(base: Path) -> None:
+    import json
+
+    from tests.fake_engines.suite import REPO, run_check
+
+    run = run_check(REPO, "--expectations", str(REPO / "expectations" / "reference.yaml"),
+                    "--trace-dir", str(base / "traces"), report_dir=base / "reports", timeout=600)
+    (base / "process.json").write_text(json.dumps({"code": run.code, "out": run.out, "err": run.err}), "utf-8")
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One headless Chromium (harness/quality/browser.py, over the DevTools pipe) for the session's browser tests
     (tests/test_site.py, tests/test_sandbox.py): each opens its own tabs (`Browser.open(url, window=(w, h))`)

@@ -271,3 +271,36 @@ def test_is_unit_tag() -> None:
     assert not is_unit_tag("asm:stack-lifo")
     assert not is_unit_tag("classic")
     assert not is_unit_tag("modern:1.1")
+
+
+def test_pytest_bdd_reads_the_document_the_scan_parsed(tmp_path: Path) -> None:
+    """One parse a file: pytest-bdd's reader (suitecheck.accept_bom_in_features) gets gherkin's document from the
+    kit's scan, and builds from it the same document its own reader builds from the file."""
+    import pytest_bdd.parser as bdd_parser
+
+    from harness.suite import features
+    from harness.suite.suitecheck import accept_bom_in_features
+
+    path = tmp_path / "features" / "t.feature"
+    path.parent.mkdir()
+    path.write_text(TRIGGERS, encoding="utf-8")
+    scan_features(tmp_path / "features")
+    shared = features.gherkin_data(path)
+    assert shared is not None and features.gherkin_data(path) is shared      # parsed once, then looked up
+    from pytest_bdd.gherkin_parser import get_gherkin_document
+
+    accept_bom_in_features()
+
+    assert bdd_parser.get_gherkin_document(str(path)) == get_gherkin_document(str(path))
+
+
+@pytest.mark.parametrize("text", [TRIGGERS.replace("\n", "\r\n"), TRIGGERS.replace("# language: ru", "# language: en")])
+def test_a_file_pytest_bdd_would_read_otherwise_is_left_to_it(tmp_path: Path, text: str) -> None:
+    """Carriage returns (pytest-bdd reads text mode: they become line ends) or another language: no shared
+    document; pytest-bdd reads the file itself and reports its own errors."""
+    from harness.suite import features
+
+    path = tmp_path / "t.feature"
+    path.write_bytes(text.encode("utf-8"))
+    assert features.gherkin_data(path) is None
+    assert features.gherkin_data(tmp_path / "missing.feature") is None

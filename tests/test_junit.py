@@ -41,14 +41,13 @@ def _counts(path: Path) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def reference_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, Path]:
-    """The whole suite against the reference engine, in this process (as `check` runs it)."""
-    from harness.run.runner import run
+def reference_run(reference_check) -> tuple[object, Path]:
+    """The whole suite against the reference engine (`berserk-rules check`, the session's `reference_check`): its
+    results as the harness reads them back from results.json, and its junit.xml."""
+    from harness.run.results import RunResults
 
-    out = tmp_path_factory.mktemp("junit-reference")
-    outcome = run(report_dir=out, quiet=True)
-    assert outcome.results is not None
-    return outcome.results, out / "junit.xml"
+    assert reference_check.results is not None, reference_check.out + reference_check.err
+    return RunResults.load(reference_check.report_dir / "results.json"), reference_check.report_dir / "junit.xml"
 
 
 def test_reference_run_is_green_in_junit_and_valid(reference_run: tuple[object, Path], schema) -> None:

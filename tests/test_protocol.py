@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import jsonschema
-from fake_engines.suite import REFERENCE_CMD, REPO, run_many
+from fake_engines.suite import REFERENCE_CMD, REPO, run_check
 
 import engine
 from engine.serve import FEATURES, Server
@@ -299,16 +299,15 @@ def test_the_documents_examples_follow_the_schemas() -> None:
 
 
 # ------------------------------------------------------------------------------------------ both ways
-def test_the_whole_suite_gives_the_same_results_in_process_and_over_the_protocol(tmp_path: Path) -> None:
-    """`berserk-rules check` and `berserk-rules check --engine-cmd "python -m engine.serve"`: the same status
-    for every scenario, and the same canonical state after every step (from --trace-dir)."""
+def test_the_whole_suite_gives_the_same_results_in_process_and_over_the_protocol(tmp_path: Path,
+                                                                                reference_check) -> None:
+    """`berserk-rules check` (the session's `reference_check`) and `berserk-rules check --engine-cmd "python -m
+    engine.serve"`: the same status for every scenario, and the same canonical state after every step (from
+    --trace-dir)."""
     exp = str(REPO / "expectations" / "reference.yaml")
-    runs = run_many({
-        "in-process": (REPO, ["--expectations", exp, "--trace-dir", str(tmp_path / "t1")], None),
-        "protocol": (REPO, ["--expectations", exp, "--trace-dir", str(tmp_path / "t2"),
-                            "--engine-cmd", REFERENCE_CMD], None),
-    }, report_dirs={"in-process": tmp_path / "r1", "protocol": tmp_path / "r2"})
-    one, two = runs["in-process"], runs["protocol"]
+    one = reference_check
+    two = run_check(REPO, "--expectations", exp, "--trace-dir", str(tmp_path / "t2"), "--engine-cmd", REFERENCE_CMD,
+                    report_dir=tmp_path / "r2", timeout=600)
     assert one.results and two.results, one.err + two.err
     assert one.statuses() == two.statuses()
     assert len(one.statuses()) == len(one.results["results"]) > 0
@@ -321,7 +320,7 @@ def test_the_whole_suite_gives_the_same_results_in_process_and_over_the_protocol
         other = forks[1][sid]
         assert (fork["route"], other["route"]) == ("search", "replay"), sid
         assert [fork[k] for k in ("kind", "items", "orders")] == [other[k] for k in ("kind", "items", "orders")], sid
-    traces = sorted((tmp_path / "t1").glob("*.json"))
+    traces = sorted((one.report_dir.parent / "traces").glob("*.json"))     # reference_check's --trace-dir
     assert len(traces) == len(one.statuses())
     for t1 in traces:
         a = json.loads(t1.read_text("utf-8"))

@@ -711,23 +711,15 @@ def test_default_extra_survives_a_broken_part(sample: RunResults, monkeypatch: p
 
 
 @pytest.fixture(scope="module")
-def real_run(tmp_path_factory) -> Path:
-    """`berserk-rules check --report-dir DIR` on the kit itself, in a child process."""
-    import os
-    import subprocess
-    import sys
-
-    from harness.common import paths
-
-    out = tmp_path_factory.mktemp("real-run")
-    proc = subprocess.run([sys.executable, "-X", "utf8", "-m", "harness.cli", "check", "--report-dir", str(out)],
-                          cwd=paths.ROOT, env=dict(os.environ, PYTHONUTF8="1"), capture_output=True, text=True,
-                          encoding="utf-8", timeout=600)
-    assert proc.returncode in (0, 1), proc.stdout + proc.stderr  # 1: some result not as expected
-    assert "Results by section" in proc.stdout
+def real_run(reference_check) -> Path:
+    """`berserk-rules check --report-dir DIR` on the kit itself, in a child process (the session's
+    `reference_check`): its report folder."""
+    proc = reference_check
+    assert proc.code in (0, 1), proc.out + proc.err  # 1: some result not as expected
+    assert "Results by section" in proc.out
     # the plugin's modules are imported by pytest itself, so its assertion rewriting works
-    assert "Warning" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
-    return out
+    assert "Warning" not in proc.out + proc.err, proc.out + proc.err
+    return proc.report_dir
 
 
 def _scanned():

@@ -130,6 +130,36 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
     wrong_language = language_problem(text)
     if wrong_language is not None:
         raise InputError(Problem(shown, wrong_language[0], "gherkin", wrong_language[1]))
+    return _parse_text(text, shown)
+
+
+# the text of a feature file → gherkin's document of it: the kit's scan and pytest-bdd's collection (through
+# `gherkin_data`) parse a file once between them. The documents are only read, never changed.
+_PARSED: dict[str, dict[str, Any]] = {}
+
+
+def _parse_text(text: str, shown: str) -> dict[str, Any]:
+    found = _PARSED.get(text)
+    if found is None:
+        found = _PARSED[text] = _parse_uncached(text, shown)
+    return found
+
+
+def gherkin_data(path: Path) -> dict[str, Any] | None:
+    """Gherkin's document of a feature file, as `gherkin.parser.Parser` gives it to pytest-bdd, shared with the
+    kit's scan; None where pytest-bdd must read the file itself (it cannot be read or parsed, it is in another
+    language, or it has carriage returns, which pytest-bdd's text mode reads as line ends): pytest-bdd's own
+    errors are then the ones it reports."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+        if "\r" in text or language_problem(text) is not None:
+            return None
+        return _parse_text(text, str(path))
+    except (OSError, UnicodeDecodeError, InputError):
+        return None
+
+
+def _parse_uncached(text: str, shown: str) -> dict[str, Any]:
     try:
         return Parser().parse(TokenScanner(text))  # type: ignore[return-value]
     except CompositeParserException as exc:

@@ -93,13 +93,20 @@ def accept_bom_in_features() -> None:
     board loader do: pytest-bdd 8 reads features with the encoding "utf-8" (its `scenarios(encoding=…)` is
     not passed on to the files of a folder), and "utf-8-sig" reads the same text without the mark."""
     import pytest_bdd.parser as bdd_parser
+    from pytest_bdd.gherkin_parser import GherkinDocument
+
+    from harness.suite import features
 
     original = bdd_parser.get_gherkin_document
     if getattr(original, "berserk_bom", False):
         return
 
     def read(abs_filename: str, encoding: str = "utf-8") -> Any:
-        return original(abs_filename, "utf-8-sig" if encoding.lower().replace("_", "-") == "utf-8" else encoding)
+        utf8 = encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig")
+        data = features.gherkin_data(Path(abs_filename)) if utf8 else None    # the kit's scan parsed it already
+        if data is not None:
+            return GherkinDocument.from_dict(data)
+        return original(abs_filename, "utf-8-sig" if utf8 else encoding)
 
     read.berserk_bom = True               # type: ignore[attr-defined]
     bdd_parser.get_gherkin_document = read  # type: ignore[assignment]
