@@ -39,13 +39,13 @@ class BattleHistory:
         hid = f"h{n}"
         if kind not in UNCHANGING:
             self.changes += 1
-        if kind == "rule_effect" and (targets or source):
-            # classic 503.1: «Эффекты правил игры … не имеют ни источника, ни цели»: the cards a rule effect
-            # applies to are other information (537.1.g), info.cards, never its targets
-            info = {"cards": list(targets or []), **info}
-            if source:
-                info.setdefault("source_card", source)
-            targets, source = [], None
+            if kind == "rule_effect" and (targets or source):
+                # classic 503.1: «Эффекты правил игры … не имеют ни источника, ни цели»: the cards a rule effect
+                # applies to are other information (537.1.g), info.cards, never its targets
+                info = {"cards": list(targets or []), **info}
+                if source:
+                    info.setdefault("source_card", source)
+                targets, source = [], None
         # An entry is never changed once written (the history only grows): it is stored as plain JSON-able
         # data, so the canonical state and a cloned game share it instead of copying it.
         # `info` is this call's own dict (**info): copied only where a value is not an atom (a list, a dict)
@@ -54,9 +54,17 @@ class BattleHistory:
                 if type(value) not in ATOMS:
                     info = plain(info)
                     break
+        # the targets are card ids or cells (str): such a list is copied as it is, anything else made plain
+        if targets:
+            for target in targets:
+                if type(target) is not str:
+                    targets = plain(targets)
+                    break
+            else:
+                targets = list(targets)
         self.history.append({
             "id": hid, "turn": self.turn, "kind": kind, "source": source,
-            "targets": plain(targets) if targets else [], "resources": plain(resources) if resources else [],
+            "targets": targets or [], "resources": plain(resources) if resources else [],
             "controller": controller, "parent": parent, "info": info,
         })
         return hid

@@ -118,7 +118,10 @@ class ParticipleReplacement:
         """538.2: rule effects that arise while the effects of 538.1 are applied «применяются после того, как
         применятся эффекты, описанные в 538.1»: they wait while a participle construction waits on the stack for
         the generated action of a replacement of its effect 2 (536.1.1)."""
-        return any(e.data.get("participle") == "effect2" for e in self.stack)
+        for e in self.stack:            # a loop, not any(generator): a hot path (after every effect, 503.1.p1)
+            if e.data.get("participle") == "effect2":
+                return True
+        return False
 
     def _effect1_follows(self: Game, effect2_succeeded: bool) -> bool:
         """Classic 538.1.b3/b4: effect 1 follows only if effect 2 was applied, not replaced."""

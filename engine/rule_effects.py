@@ -20,11 +20,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import verify
+from .model import IN_PLAY
 
 if TYPE_CHECKING:
     from .game import Game
 
 Batch = tuple[tuple, Callable[[], None]]
+NOTHING_CUT: frozenset[tuple] = frozenset()
 
 
 def run(game: Game) -> None:
@@ -65,7 +67,7 @@ def run(game: Game) -> None:
     # changes. Run again with nothing changed, it would only start the same sequence anew — the repetition 503.1.p2
     # cuts («эффекты вновь не накладываются», 503.1.ex1) — each time a player passes.
     game.rules_checked_at = game.changes
-    game.rules_cut = frozenset(a for repeated in cut for a in repeated)
+    game.rules_cut = frozenset(a for repeated in cut for a in repeated) if cut else NOTHING_CUT
 
 
 def possible_checks(game: Game) -> tuple[Callable[[Game], Batch | None], ...]:
@@ -86,8 +88,9 @@ def _checks_at(places: tuple[int, ...]) -> tuple[Callable[[Game], Batch | None],
 
 def lethal_wounds(game: Game) -> Batch | None:
     """503.1.b5: a card with a lethal number of wounds is destroyed (all such cards at once)."""
-    dying = [c for c in game.sorted_cards() if game.in_play(c) and c.definition.type == "creature"
-             and game.current_lives(c) <= 0]
+    # Zones.in_play and Zones.current_lives inline: a hot path (every rule-effects loop)
+    dying = [c for c in game.sorted_cards() if c.zone in IN_PLAY and c.definition.type == "creature"
+             and c.max_lives + c.additional - c.negative - c.wounds <= 0]
     if not dying:
         return None
 
@@ -358,8 +361,10 @@ def player_loses(game: Game) -> Batch | None:
     """503.1.b18: a player whose squad has no creatures loses (classic)."""
     if not game.edition.loses_without_creatures:
         return None
-    squads = {game.controller(c) for c in game.cards.values()
-              if c.definition.type == "creature" and game.in_play(c)}
+    squads = set()
+    for c in game.cards.values():     # a loop with Zones.in_play inline: a hot path (every rule-effects loop)
+        if c.zone in IN_PLAY and c.definition.type == "creature":
+            squads.add(game.controller(c))
     losing = [p for p in game.players if p not in game.lost and p not in squads]
     if not losing:
         return None

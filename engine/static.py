@@ -34,7 +34,10 @@ class StaticAbilities:
     def ability_of(self: Game, card: Card, key: str) -> Ability | None:
         if key == POISON.key:
             return POISON
-        return next((a for a in self.abilities_of(card) if a.key == key), None)
+        for a in self.abilities_of(card):       # a loop, not next(generator): a hot path (every resolution)
+            if a.key == key:
+                return a
+        return None
 
     def condition_met(self: Game, card: Card, ab: Ability) -> bool:
         """«Пока [карта] открыта/закрыта»."""
