@@ -409,8 +409,10 @@ def checks() -> frozenset[str]:
     return frozenset(c.step_func.__name__ for c in step_function_context_registry.values() if c.type == "then")
 
 
+@cache
 def step_function(text: str) -> str | None:
-    """The name of the step function that matches a step's text (None: no step matches)."""
+    """The name of the step function that matches a step's text (None: no step matches); once per text and
+    process, as the vocabulary it is matched against (`_step_table`)."""
     for parser, name in _step_table():
         if parser.is_matching(text):
             return name

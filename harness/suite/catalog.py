@@ -9,6 +9,7 @@ edition across all files, heroes costs carry no coin, ability keys are unique in
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -222,8 +223,14 @@ def _check_doc(
 
 def catalog_files(folder: Path) -> list[Path]:
     """The catalog's files: every `*.yaml` / `*.yml` under `folder`, recursively, in sorted order."""
-    return sorted((p for p in Path(folder).rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()),
-                  key=lambda p: p.relative_to(folder).as_posix())
+    # os.walk, not Path.rglob: several times faster, and asked at every board a scenario loads (session.py)
+    found = []
+    for dirpath, _dirs, files in os.walk(folder):
+        for name in files:
+            if name.endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(dirpath, name)):
+                path = Path(dirpath, name)
+                found.append((path.relative_to(folder).as_posix(), path))
+    return [path for _, path in sorted(found)]
 
 
 def load_catalog(folder: Path, root: Path | None = None,

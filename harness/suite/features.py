@@ -14,7 +14,9 @@ falls back to ``<feature path without .feature>::<name>``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.metadata
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from gherkin.errors import CompositeParserException, ParserError, ParserExceptio
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
+from harness.common import kept
 from harness.common.errors import InputError, Problem
 from harness.common.facts import EDITIONS
 
@@ -141,8 +144,23 @@ _PARSED: dict[str, dict[str, Any]] = {}
 def _parse_text(text: str, shown: str) -> dict[str, Any]:
     found = _PARSED.get(text)
     if found is None:
-        found = _PARSED[text] = _parse_uncached(text, shown)
+        # and across processes (harness/common/kept.py), under the text and the parser's version; a text gherkin
+        # refuses is parsed (and reported) anew every time
+        key = f"{_gherkin_version()}\0{text}".encode()
+        found = kept.get("gherkin", key)
+        if not isinstance(found, dict):
+            found = _parse_uncached(text, shown)
+            kept.put("gherkin", key, found)
+        _PARSED[text] = found
     return found
+
+
+@functools.cache
+def _gherkin_version() -> str:
+    try:
+        return importlib.metadata.version("gherkin-official")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def gherkin_data(path: Path) -> dict[str, Any] | None:

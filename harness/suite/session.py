@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from harness.common import paths
+from harness.common import kept, paths
 from harness.common.errors import InputError, Problem
 from harness.common.yamldoc import YamlDoc, gc_paused, load_yaml, plain_copy, validate_with_schema
 from harness.suite.board import Board, load_board
@@ -71,8 +71,26 @@ def load_scenario_board(name: str) -> Board:
 # and by the catalog's folder and content)
 @lru_cache(maxsize=4096)
 def _checked_board(path: str, digest: bytes, root: str, folder: str, stamp: tuple[tuple[Any, ...], ...]) -> Board:
-    return load_board(Path(path), _catalog(folder, stamp, root), root=Path(root),
-                      check_definition=engine.check_card_definition)
+    # and across processes (harness/common/kept.py): a board checked by an earlier run with the same bytes, catalog
+    # and code is not read and checked again
+    key = "\0".join((path, root, folder)).encode() + b"\0" + digest + _catalog_digest(folder, stamp)
+    entry = kept.get("boards", key)
+    if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str) and isinstance(entry[1], dict) \
+            and isinstance(entry[2], dict):
+        return Board(*entry)
+    board = load_board(Path(path), _catalog(folder, stamp, root), root=Path(root),
+                       check_definition=engine.check_card_definition)
+    kept.put("boards", key, [board.file, board.data, board.definitions])
+    return board
+
+
+@lru_cache(maxsize=4)
+def _catalog_digest(folder: str, stamp: tuple[tuple[Any, ...], ...]) -> bytes:
+    """The digest of the catalog's files' names and bytes (the key of a board kept across processes)."""
+    h = hashlib.blake2b(digest_size=16)
+    for path in catalog_files(Path(folder)):
+        h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.digest()
 
 
 _KNOWN = ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP")
